@@ -1,0 +1,32 @@
+// The subset of autocannon 9 that the benchmark uses (the package ships no types).
+declare module 'autocannon' {
+  export interface RequestSpec {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    setupRequest?: (request: RequestSpec) => RequestSpec;
+  }
+  export interface Options {
+    url: string;
+    connections?: number;
+    duration?: number;
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    requests?: RequestSpec[];
+  }
+  export interface Histogram {
+    average: number;
+    p50: number;
+    p99: number;
+  }
+  export interface Result {
+    requests: Histogram;
+    latency: Histogram;
+    non2xx: number;
+    errors: number;
+    '2xx': number;
+  }
+  export default function autocannon(options: Options): Promise<Result>;
+}

@@ -1,0 +1,49 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppConfig } from './config';
+import auth from './plugins/app/auth';
+import clock from './plugins/app/clock';
+import fleet from './plugins/app/fleet';
+import config from './plugins/external/config';
+import contentType from './plugins/external/content-type';
+import database from './plugins/external/database';
+import errors from './plugins/external/errors';
+import openapi from './plugins/external/openapi';
+import rateLimit from './plugins/external/rate-limit';
+import api from './routes/api';
+
+const BODY_LIMIT_BYTES = 16 * 1024;
+const REQUEST_ID = /^[\w.:-]{1,64}$/;
+
+/** A caller's x-request-id is kept when it looks like an id, so logs correlate across services. */
+function requestId(request: IncomingMessage): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/** The whole API as one Fastify instance, not listening, with no process-level side effects. */
+export async function buildApp(appConfig: AppConfig): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: appConfig.logLevel, redact: ['req.headers.authorization'] },
+    genReqId: requestId,
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Slow clients cannot hold sockets open forever; keep-alive outlives typical proxy idle timeouts.
+    requestTimeout: 30_000,
+    keepAliveTimeout: 72_000,
+    // Long made-up vehicle ids must still reach the route and get a 404, not a 414.
+    routerOptions: { maxParamLength: 2048 },
+    ajv: { customOptions: { removeAdditional: true, coerceTypes: false } },
+  });
+  await app.register(config, { config: appConfig });
+  await app.register(errors);
+  await app.register(contentType);
+  await app.register(openapi);
+  await app.register(database);
+  await app.register(rateLimit);
+  await app.register(clock);
+  await app.register(auth);
+  await app.register(fleet);
+  await app.register(api, { prefix: '/api' });
+  return app;
+}

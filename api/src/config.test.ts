@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('applies the defaults', () => {
+    expect(loadConfig({})).toEqual({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      jwtSecret: undefined,
+      redisUrl: undefined,
+      businessTimeZone: 'Asia/Kolkata',
+      logLevel: 'info',
+      rateLimit: { perIp: 60, perEmail: 10, windowMs: 900_000 },
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/var/lib/rentora',
+      DATABASE_URL: 'postgres://rentora@db/rentora',
+      JWT_SECRET: 's'.repeat(40),
+      REDIS_URL: 'redis://cache:6379',
+      BUSINESS_TZ: 'Europe/London',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/var/lib/rentora',
+      databaseUrl: 'postgres://rentora@db/rentora',
+      redisUrl: 'redis://cache:6379',
+      businessTimeZone: 'Europe/London',
+      logLevel: 'warn',
+    });
+  });
+
+  it('fails listing every invalid variable at once', () => {
+    const attempt = () =>
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://db',
+        JWT_SECRET: 'short',
+        REDIS_URL: 'nope',
+        BUSINESS_TZ: 'Mars/Olympus',
+        LOG_LEVEL: 'loud',
+      });
+    expect(attempt).toThrow(ConfigError);
+    try {
+      attempt();
+    } catch (error) {
+      expect((error as ConfigError).problems).toHaveLength(6);
+    }
+  });
+});

@@ -1,0 +1,113 @@
+import path from 'node:path';
+import { BUSINESS_TIME_ZONE } from '@rentora/shared/format';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface RateLimitConfig {
+  /** Register and login attempts allowed per client address in one window. */
+  perIp: number;
+  /** Register and login attempts allowed per account email in one window. */
+  perEmail: number;
+  windowMs: number;
+  /** Namespace of the counters in a shared Redis. */
+  keyPrefix?: string;
+}
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  jwtSecret?: string;
+  redisUrl?: string;
+  businessTimeZone: string;
+  logLevel: LogLevel;
+  rateLimit: RateLimitConfig;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const JWT_SECRET_MIN_LENGTH = 32;
+
+/** Reads the environment once at start-up and fails with every problem at once. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const problems: string[] = [];
+  const read = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    return value === '' ? undefined : value;
+  };
+
+  const integer = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = read(name);
+    if (raw === undefined) return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}").`);
+      return fallback;
+    }
+    return value;
+  };
+
+  const url = (name: string, protocols: readonly string[]): string | undefined => {
+    const raw = read(name);
+    if (raw === undefined) return undefined;
+    let protocol: string | undefined;
+    try {
+      protocol = new URL(raw).protocol;
+    } catch {
+      protocol = undefined;
+    }
+    if (protocol === undefined || !protocols.includes(protocol)) {
+      problems.push(`${name} must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}.`);
+    }
+    return raw;
+  };
+
+  const jwtSecret = read('JWT_SECRET');
+  if (jwtSecret !== undefined && jwtSecret.length < JWT_SECRET_MIN_LENGTH) {
+    problems.push(`JWT_SECRET must be at least ${JWT_SECRET_MIN_LENGTH} characters long.`);
+  }
+
+  const businessTimeZone = read('BUSINESS_TZ') ?? BUSINESS_TIME_ZONE;
+  if (!isTimeZone(businessTimeZone)) problems.push(`BUSINESS_TZ "${businessTimeZone}" is not a known IANA time zone.`);
+
+  const logLevel = read('LOG_LEVEL') ?? 'info';
+  if (!isLogLevel(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}.`);
+
+  const config: AppConfig = {
+    port: integer('PORT', 3000, 0, 65_535),
+    host: read('HOST') ?? '0.0.0.0',
+    dataDir: path.resolve(read('DATA_DIR') ?? './data'),
+    databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    jwtSecret,
+    redisUrl: url('REDIS_URL', ['redis:', 'rediss:']),
+    businessTimeZone,
+    logLevel: isLogLevel(logLevel) ? logLevel : 'info',
+    rateLimit: {
+      perIp: integer('RATE_LIMIT_PER_IP', 60, 1, 1_000_000),
+      perEmail: integer('RATE_LIMIT_PER_EMAIL', 10, 1, 1_000_000),
+      windowMs: integer('RATE_LIMIT_WINDOW_SECONDS', 900, 1, 86_400) * 1000,
+    },
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}
+
+function isLogLevel(value: string): value is LogLevel {
+  return (LOG_LEVELS as readonly string[]).includes(value);
+}
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,58 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { APPS, REMOTE_NAMES } from '@rentora/shared/apps';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { startRemoteServer } from '../site/remote-server';
+import { registerStaticSite } from '../site/static-site';
+import { findRepoRoot } from './repo';
+import { loadSiteConfig } from './site-config';
+
+/**
+ * The composed site from production builds: the API plus the host on one origin, each remote on
+ * its own. This is what `npm start` runs and what the browser suite tests.
+ */
+async function serve(): Promise<void> {
+  const root = findRepoRoot();
+  const site = loadSiteConfig();
+  const hostDist = path.join(root, APPS.host.dir, 'dist');
+
+  // remotes.json is read by the host's page at start-up: moving a remote needs no host rebuild.
+  writeFileSync(path.join(hostDist, 'remotes.json'), `${JSON.stringify(site.remoteUrls, null, 2)}\n`);
+
+  const servers: FastifyInstance[] = [];
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    process.stdout.write(`\n${signal}: stopping Rentora…\n`);
+    await Promise.allSettled(servers.map((server) => server.close()));
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  for (const name of REMOTE_NAMES) {
+    servers.push(
+      await startRemoteServer({
+        root: path.join(root, APPS[name].dir, 'dist'),
+        port: site.remotePorts[name],
+        host: site.host,
+        corsOrigins: site.hostOrigins,
+      }),
+    );
+  }
+
+  const api = await buildApp(loadConfig());
+  await registerStaticSite(api, { root: hostDist, spaFallback: true });
+  await api.listen({ port: site.port, host: site.host });
+  servers.push(api);
+
+  process.stdout.write(`Rentora is running: open http://localhost:${site.port}\n`);
+}
+
+serve().catch((error: unknown) => {
+  process.stderr.write(`Rentora could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,28 @@
+import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
+import { type Engine, openDatabase } from '../../db/connect';
+import { migrateToLatest } from '../../db/migrate';
+import type { Database } from '../../db/schema';
+import { seedFleet } from '../../db/seed';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<Database>;
+    engine: Engine;
+  }
+}
+
+/** Opens SQLite or PostgreSQL, migrates, seeds the fleet once, and closes the pool with the app. */
+export default fp(
+  async (app) => {
+    const { db, engine } = openDatabase(app.config);
+    app.decorate('db', db);
+    app.decorate('engine', engine);
+    app.addHook('onClose', async () => {
+      await db.destroy();
+    });
+    await migrateToLatest(db);
+    await seedFleet(db);
+  },
+  { name: 'database', dependencies: ['config'] },
+);

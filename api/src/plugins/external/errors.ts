@@ -1,0 +1,37 @@
+import type { FastifyError } from 'fastify';
+import fp from 'fastify-plugin';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The message a request that fails schema validation gets, instead of the validator's wording. */
+    validationMessage?: string;
+  }
+}
+
+export const INTERNAL_ERROR = 'Something went wrong on our side. Please try again later.';
+export const JSON_ONLY = 'Please send the request body as JSON (Content-Type: application/json).';
+const DEFAULT_VALIDATION_MESSAGE = 'The request is not valid.';
+
+/** One error answer everywhere: `{ message }`, with 5xx detail logged but never sent. */
+export default fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error.validation !== undefined) {
+        return reply
+          .code(400)
+          .send({ message: request.routeOptions.config.validationMessage ?? DEFAULT_VALIDATION_MESSAGE });
+      }
+      const statusCode = error.statusCode ?? 500;
+      if (statusCode >= 500) {
+        request.log.error({ err: error }, 'request failed');
+        return reply.code(500).send({ message: INTERNAL_ERROR });
+      }
+      if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(415).send({ message: JSON_ONLY });
+      return reply.code(statusCode).send({ message: error.message });
+    });
+    app.addHook('onRequest', async (request, reply) => {
+      reply.header('x-request-id', request.id);
+    });
+  },
+  { name: 'errors' },
+);

@@ -1,0 +1,45 @@
+import type { BookedRange, Vehicle } from '@rentora/shared';
+import type { VehicleRow } from '../db/schema';
+import type { Executor } from './executor';
+
+export async function listVehicleRows(db: Executor): Promise<VehicleRow[]> {
+  return db.selectFrom('vehicles').selectAll().orderBy('id').execute();
+}
+
+export async function findVehicle(db: Executor, slug: string): Promise<VehicleRow | undefined> {
+  return db.selectFrom('vehicles').selectAll().where('slug', '=', slug).executeTakeFirst();
+}
+
+/** Ranges held by non-cancelled rentals that have not ended before `today`. */
+export async function listBookedRanges(db: Executor, vehicleId: number, today: string): Promise<BookedRange[]> {
+  return db
+    .selectFrom('rentals')
+    .select(['pick_up_date', 'drop_off_date'])
+    .where('vehicle_id', '=', vehicleId)
+    .where('status', '<>', 'cancelled')
+    .where('drop_off_date', '>=', today)
+    .orderBy('pick_up_date')
+    .execute();
+}
+
+export function toVehicle({ slug, availability, ...facts }: VehicleRow): Vehicle {
+  return {
+    _id: slug,
+    id: facts.id,
+    car_name: facts.car_name,
+    brand_name: facts.brand_name,
+    car_type: facts.car_type as Vehicle['car_type'],
+    seating_capacity: facts.seating_capacity,
+    price_per_day: facts.price_per_day,
+    image_url: facts.image_url,
+    location: facts.location,
+    customer_ratings: facts.customer_ratings,
+    description: facts.description,
+    availability: availability === 1,
+    model_year: facts.model_year,
+    average: facts.average,
+    fuel_type: facts.fuel_type,
+    engine: facts.engine,
+    transmission: facts.transmission,
+  };
+}

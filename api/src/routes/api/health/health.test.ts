@@ -1,0 +1,59 @@
+import { ENGINES, type TestApp, createTestApp } from '../../../testing/test-app';
+
+// Whole-app tests with scrypt hashing and fresh databases: slow on a busy 2-core machine.
+jest.setTimeout(30_000);
+
+interface OpenApiDocument {
+  openapi: string;
+  paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+}
+
+describe.each(ENGINES)('operations on %s', (engine) => {
+  let subject: TestApp;
+  beforeAll(async () => {
+    subject = await createTestApp(engine);
+  });
+  afterAll(() => subject.close());
+
+  it('answers health and readiness', async () => {
+    expect((await subject.call('GET', '/api/health')).body).toEqual({ message: 'ok' });
+    expect((await subject.call('GET', '/api/ready')).body).toEqual({ message: 'ready' });
+  });
+
+  it('publishes an OpenAPI document of every route with its answers', async () => {
+    const { status, body } = await subject.call('GET', '/api/openapi.json');
+    expect(status).toBe(200);
+    const document = body as OpenApiDocument;
+    expect(document.openapi).toMatch(/^3\./);
+    const routes = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(
+        ([method, operation]) => `${method.toUpperCase()} ${path} ${Object.keys(operation.responses).join(',')}`,
+      ),
+    );
+    expect(routes.sort()).toEqual([
+      'GET /api/health 200',
+      'GET /api/ready 200,503',
+      'GET /api/user/ 200,401,500',
+      'GET /api/vehicles/ 200,500',
+      'GET /api/vehicles/{vehicleId} 200,404,500',
+      'POST /api/book-ride/{vehicleId} 201,400,401,404,409,415,422,500',
+      'POST /api/cancel-ride/{carId} 200,401,404,500',
+      'POST /api/user/login 200,400,401,415,429,500',
+      'POST /api/user/register 201,400,409,415,429,500',
+    ]);
+  });
+});
+
+describe('readiness without a database', () => {
+  it('answers 503 with a message and no detail', async () => {
+    const subject = await createTestApp('sqlite');
+    try {
+      await subject.app.db.destroy();
+      const response = await subject.call('GET', '/api/ready');
+      expect(response.status).toBe(503);
+      expect(response.body).toEqual({ message: 'The database is not reachable.' });
+    } finally {
+      await subject.close();
+    }
+  });
+});

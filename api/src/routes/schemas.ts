@@ -1,0 +1,69 @@
+export const messageSchema = {
+  type: 'object',
+  required: ['message'],
+  properties: { message: { type: 'string' } },
+} as const;
+
+/** Response schemas for error statuses, all `{ message }`. */
+export function errorResponses(...statusCodes: number[]): Record<number, typeof messageSchema> {
+  return Object.fromEntries([...statusCodes, 500].map((code) => [code, messageSchema]));
+}
+
+export const bearerAuth = [{ bearerAuth: [] }];
+
+export const vehicleIdParams = {
+  type: 'object',
+  required: ['vehicleId'],
+  properties: { vehicleId: { type: 'string' } },
+} as const;
+
+export const vehicleSchema = {
+  type: 'object',
+  required: [
+    '_id',
+    'id',
+    'car_name',
+    'brand_name',
+    'car_type',
+    'seating_capacity',
+    'price_per_day',
+    'image_url',
+    'location',
+    'customer_ratings',
+    'description',
+    'availability',
+    'model_year',
+    'average',
+    'fuel_type',
+    'engine',
+    'transmission',
+  ],
+  properties: {
+    _id: { type: 'string' },
+    id: { type: 'integer' },
+    car_name: { type: 'string' },
+    brand_name: { type: 'string' },
+    car_type: { type: 'string', enum: ['Sedan', 'SUV', 'Sports', 'Coupe', 'Compact', 'MPV'] },
+    seating_capacity: { type: 'integer' },
+    price_per_day: { type: 'integer', description: 'Rupees per day.' },
+    image_url: { type: 'string' },
+    location: { type: 'string' },
+    customer_ratings: { type: 'number', minimum: 0, maximum: 5 },
+    description: { type: 'string' },
+    availability: { type: 'boolean', description: 'False when the car is out of service.' },
+    model_year: { type: 'integer' },
+    average: { type: 'number', description: 'Kilometres per litre.' },
+    fuel_type: { type: 'string' },
+    engine: { type: 'string' },
+    transmission: { type: 'string' },
+  },
+} as const;
+
+export const dateRangeSchema = {
+  type: 'object',
+  required: ['pick_up_date', 'drop_off_date'],
+  properties: {
+    pick_up_date: { type: 'string', format: 'date' },
+    drop_off_date: { type: 'string', format: 'date' },
+  },
+} as const;

@@ -1,0 +1,41 @@
+import type { LoginPayload, SignUpPayload } from '@rentora/shared';
+import { checkCredentials, checkSignUp } from '@rentora/shared/rules';
+import type { Kysely } from 'kysely';
+import { DECOY_HASH, hashPassword, verifyPassword } from '../auth/passwords';
+import type { Database } from '../db/schema';
+import { isUniqueViolation } from '../db/violations';
+import { ApiError } from '../errors';
+import { findUserByEmail, insertUser } from '../repositories/users';
+
+export const EMAIL_TAKEN = 'An account with this email already exists. Please log in instead.';
+export const WRONG_CREDENTIALS = 'Incorrect email or password.';
+
+/** Creates the account and answers its id. */
+export async function register(db: Kysely<Database>, payload: SignUpPayload): Promise<number> {
+  const check = checkSignUp(payload);
+  if (!check.ok) throw new ApiError(400, check.message);
+  if ((await findUserByEmail(db, payload.email)) !== undefined) throw new ApiError(409, EMAIL_TAKEN);
+  const passwordHash = await hashPassword(payload.password);
+  try {
+    return await insertUser(db, {
+      name: payload.name.trim(),
+      email: payload.email,
+      password_hash: passwordHash,
+      avatar: payload.avatar,
+    });
+  } catch (error) {
+    // Two sign-ups with one email at once: the unique index decides.
+    if (isUniqueViolation(error)) throw new ApiError(409, EMAIL_TAKEN);
+    throw error;
+  }
+}
+
+/** Answers the account id, or one 401 for an unknown email and a wrong password alike. */
+export async function logIn(db: Kysely<Database>, payload: LoginPayload): Promise<number> {
+  const check = checkCredentials(payload);
+  if (!check.ok) throw new ApiError(400, check.message);
+  const user = await findUserByEmail(db, payload.email);
+  const matches = await verifyPassword(payload.password, user?.password_hash ?? DECOY_HASH);
+  if (user === undefined || !matches) throw new ApiError(401, WRONG_CREDENTIALS);
+  return user.id;
+}

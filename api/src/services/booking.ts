@@ -1,0 +1,114 @@
+import { createHash } from 'node:crypto';
+import type { BookedRange, BookingForm } from '@rentora/shared';
+import { formatDisplayDate, formatRupees, rentalDays } from '@rentora/shared/format';
+import { MESSAGES, clashMessage, isBookingFormValid } from '@rentora/shared/rules';
+import type { Kysely } from 'kysely';
+import type { Engine } from '../db/connect';
+import type { Database, VehicleRow } from '../db/schema';
+import { isOverlapViolation } from '../db/violations';
+import { ApiError, vehicleNotFound } from '../errors';
+import { findStoredAnswer, storeAnswer } from '../repositories/idempotency';
+import { cancelCurrentRental, findOverlappingRange, hasCurrentRental, insertRental } from '../repositories/rentals';
+import { lockUser } from '../repositories/users';
+import { findVehicle } from '../repositories/vehicles';
+
+export interface BookingContext {
+  db: Kysely<Database>;
+  engine: Engine;
+  /** Today in the business time zone, `YYYY-MM-DD`. */
+  today: () => string;
+}
+
+export interface Answer {
+  statusCode: number;
+  message: string;
+}
+
+export const OUT_OF_SERVICE = 'This car is out of service at the moment. Please choose another car.';
+export const ALREADY_RENTING = 'You already have an active rental of this car. Cancel it before booking it again.';
+export const KEY_REUSED = 'This Idempotency-Key was already used for a different booking request.';
+export const NOTHING_TO_CANCEL = 'You have no active rental of this car to cancel.';
+
+export async function bookRide(
+  context: BookingContext,
+  userId: number,
+  vehicleSlug: string,
+  form: BookingForm,
+  idempotencyKey: string | undefined,
+): Promise<Answer> {
+  const today = context.today();
+  if (!isBookingFormValid(form, today)) throw new ApiError(400, MESSAGES.invalidBookingForm);
+  const vehicle = await findVehicle(context.db, vehicleSlug);
+  if (vehicle === undefined) throw vehicleNotFound();
+
+  const wanted: BookedRange = { pick_up_date: form.pick_up_date, drop_off_date: form.drop_off_date };
+  const fingerprint = createHash('sha256')
+    .update(JSON.stringify([vehicleSlug, form]))
+    .digest('base64url');
+  try {
+    return await context.db.transaction().execute(async (trx) => {
+      await lockUser(trx, context.engine, userId);
+      if (idempotencyKey !== undefined) {
+        const stored = await findStoredAnswer(trx, userId, idempotencyKey);
+        if (stored !== undefined) {
+          if (stored.fingerprint !== fingerprint) throw new ApiError(422, KEY_REUSED);
+          return { statusCode: stored.statusCode, message: stored.message };
+        }
+      }
+      const answer = await decide(trx, userId, vehicle, form, today);
+      if (idempotencyKey !== undefined) await storeAnswer(trx, userId, idempotencyKey, { ...answer, fingerprint });
+      return answer;
+    });
+  } catch (error) {
+    // Another instance booked the same dates between our check and our insert: the database said no.
+    if (!isOverlapViolation(error)) throw error;
+    const taken = await findOverlappingRange(context.db, vehicle.id, wanted);
+    return { statusCode: 409, message: clashMessage(taken ?? wanted) };
+  }
+}
+
+async function decide(
+  trx: Kysely<Database>,
+  userId: number,
+  vehicle: VehicleRow,
+  form: BookingForm,
+  today: string,
+): Promise<Answer> {
+  if (vehicle.availability !== 1) return { statusCode: 409, message: OUT_OF_SERVICE };
+  if (await hasCurrentRental(trx, userId, vehicle.id, today)) return { statusCode: 409, message: ALREADY_RENTING };
+  const taken = await findOverlappingRange(trx, vehicle.id, form);
+  if (taken !== undefined) return { statusCode: 409, message: clashMessage(taken) };
+
+  const days = rentalDays(form.pick_up_date, form.drop_off_date);
+  const totalPrice = days * vehicle.price_per_day;
+  await insertRental(trx, {
+    user_id: userId,
+    vehicle_id: vehicle.id,
+    name: form.name.trim(),
+    age: Number(form.age),
+    email: form.email,
+    phone_no: form.phone_no,
+    address: form.address.trim(),
+    pincode: form.pincode,
+    pick_up_date: form.pick_up_date,
+    drop_off_date: form.drop_off_date,
+    days,
+    total_price: totalPrice,
+    status: 'active',
+  });
+  return { statusCode: 201, message: bookedMessage(vehicle.car_name, form, days, totalPrice) };
+}
+
+export function bookedMessage(carName: string, range: BookedRange, days: number, totalPrice: number): string {
+  const from = formatDisplayDate(range.pick_up_date);
+  const to = formatDisplayDate(range.drop_off_date);
+  return `${carName} is booked from ${from} to ${to}: ${days} ${days === 1 ? 'day' : 'days'}, ${formatRupees(totalPrice)} in total.`;
+}
+
+export async function cancelRide(context: BookingContext, userId: number, vehicleSlug: string): Promise<Answer> {
+  const vehicle = await findVehicle(context.db, vehicleSlug);
+  if (vehicle === undefined) throw vehicleNotFound();
+  const cancelled = await cancelCurrentRental(context.db, userId, vehicle.id, context.today());
+  if (cancelled === 0) throw new ApiError(404, NOTHING_TO_CANCEL);
+  return { statusCode: 200, message: MESSAGES.cancelSucceeded };
+}

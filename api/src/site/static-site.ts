@@ -1,0 +1,50 @@
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { cacheControlFor, REVALIDATE } from './cache-policy';
+
+export interface StaticSiteOptions {
+  /** The folder of built files. */
+  root: string;
+  /** Answer unknown non-file paths with index.html, so client-side routes survive a reload. */
+  spaFallback?: boolean;
+  /** Origins allowed to fetch these files (a remote's files are fetched by the host's page). */
+  corsOrigins?: readonly string[];
+}
+
+/** Serves a production build with the cache policy of cache-policy.ts. */
+export async function registerStaticSite(app: FastifyInstance, options: StaticSiteOptions): Promise<void> {
+  const { root, spaFallback = false, corsOrigins = [] } = options;
+
+  if (corsOrigins.length > 0) {
+    app.addHook('onRequest', async (request, reply) => {
+      const origin = request.headers.origin;
+      if (origin && corsOrigins.includes(origin)) {
+        reply.header('Access-Control-Allow-Origin', origin);
+        reply.header('Vary', 'Origin');
+      }
+    });
+  }
+
+  await app.register(fastifyStatic, {
+    root,
+    index: ['index.html'],
+    cacheControl: false,
+    // The builds write .br and .gz beside each text file; the best one the browser accepts is sent.
+    preCompressed: true,
+    setHeaders: (reply, filePath) => {
+      reply.header('Cache-Control', cacheControlFor(path.relative(root, filePath)));
+    },
+  });
+
+  if (spaFallback) {
+    app.setNotFoundHandler((request, reply) => {
+      const isPageRequest =
+        request.method === 'GET' && !request.url.startsWith('/api/') && !path.extname(request.url.split('?')[0] ?? '');
+      if (!isPageRequest) {
+        return reply.code(404).send({ message: 'Not found.' });
+      }
+      return reply.header('Cache-Control', REVALIDATE).sendFile('index.html');
+    });
+  }
+}

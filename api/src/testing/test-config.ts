@@ -1,0 +1,18 @@
+import type { AppConfig } from '../config';
+
+/** A fixed secret for tests: tokens are reproducible and never depend on a generated file. */
+export const TEST_JWT_SECRET = 'rentora-test-secret-0123456789-abcdefghijklmnop';
+
+export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    jwtSecret: TEST_JWT_SECRET,
+    businessTimeZone: 'Asia/Kolkata',
+    logLevel: 'silent',
+    // The UI suites sign up many users from one address; the rate-limit tests set their own limits.
+    rateLimit: { perIp: 10_000, perEmail: 1_000, windowMs: 60_000 },
+    ...overrides,
+  };
+}

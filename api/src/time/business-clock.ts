@@ -1,0 +1,20 @@
+import { todayIn } from '@rentora/shared/format';
+
+const REFRESH_MS = 1_000;
+
+/**
+ * Today's date in the business time zone, recomputed at most once a second: building the
+ * Intl formatter behind todayIn costs about as much as the rest of a request.
+ */
+export function createBusinessClock(timeZone: string, now: () => number = Date.now): () => string {
+  let today = '';
+  let validUntil = 0;
+  return () => {
+    const time = now();
+    if (time >= validUntil) {
+      today = todayIn(timeZone, new Date(time));
+      validUntil = time + REFRESH_MS;
+    }
+    return today;
+  };
+}

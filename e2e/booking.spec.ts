@@ -1,0 +1,181 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import {
+  bookThroughApi,
+  dateFromToday,
+  expect,
+  logInAs,
+  registerUser,
+  screenshots,
+  test,
+  type TestUser,
+} from './fixtures';
+
+const displayDate = (iso: string) => iso.split('-').reverse().join('/');
+
+async function openBookRide(page: Page, vehicleId: string): Promise<Locator> {
+  await page.goto(`/vehicles/${vehicleId}`);
+  await page.getByRole('button', { name: 'Book A Ride' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Book Ride' });
+  await expect(dialog.getByRole('heading', { name: 'Book Ride' })).toBeVisible();
+  return dialog;
+}
+
+/** Steps 0–2 with the user's own details, leaving the wizard on the dates step. */
+async function fillDetails(dialog: Locator, user: TestUser) {
+  await expect(dialog.getByLabel('Name', { exact: true })).toHaveValue(user.name);
+  await dialog.getByLabel('Age', { exact: true }).fill('34');
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await expect(dialog.getByLabel('Email', { exact: true })).toHaveValue(user.email);
+  await dialog.getByLabel('Phone Number').fill('9876543210');
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await dialog.getByLabel('Address').fill('12 Marine Drive, Mumbai');
+  await dialog.getByLabel('Pin Code').fill('400020');
+  await dialog.getByRole('button', { name: 'Next' }).click();
+}
+
+async function fillDates(dialog: Locator, pickUp: string, dropOff: string) {
+  await dialog.getByLabel('Pick-Up Date').fill(pickUp);
+  await dialog.getByLabel('Drop-Off Date').fill(dropOff);
+}
+
+async function expectNoSeriousAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  expect(violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))).toEqual([]);
+}
+
+test.describe('Book Ride', () => {
+  test('books a car, shows it in the profile and its dates as booked on the detail page', async ({
+    page,
+    request,
+  }, testInfo) => {
+    // Screenshots at two widths and two axe scans take most of the default 30 s on their own.
+    test.slow();
+    const user = await registerUser(request);
+    await logInAs(page, user);
+    const dialog = await openBookRide(page, 'bmw-x1');
+
+    const progress = dialog.getByRole('progressbar', { name: 'Booking progress' });
+    await expect(progress).toHaveAttribute('aria-valuenow', '1');
+    await expect(dialog.getByRole('button', { name: 'Back' })).toHaveCount(0);
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden');
+    await expectNoSeriousAxeViolations(page);
+    await screenshots(page, testInfo, 'book-ride-step-0');
+
+    await fillDetails(dialog, user);
+    await expect(progress).toHaveAttribute('aria-valuenow', '4');
+    const pickUp = dateFromToday(20);
+    const dropOff = dateFromToday(23);
+    await fillDates(dialog, pickUp, dropOff);
+    await expect(dialog.getByRole('region', { name: 'Price summary' })).toContainText('4 days ×');
+    await expectNoSeriousAxeViolations(page);
+    await screenshots(page, testInfo, 'book-ride-dates');
+
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await expect(dialog.getByRole('status')).toContainText(
+      `is booked from ${displayDate(pickUp)} to ${displayDate(dropOff)}`,
+    );
+    await expect(dialog.getByRole('img', { name: 'Success' })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Back' })).toHaveCount(0);
+    await screenshots(page, testInfo, 'book-ride-success');
+
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('region', { name: 'Already booked' })).toContainText(
+      `${displayDate(pickUp)} → ${displayDate(dropOff)}`,
+    );
+
+    await page.getByRole('button', { name: 'Open profile' }).click();
+    const profile = page.getByRole('dialog', { name: 'Profile' });
+    await expect(profile.getByRole('heading', { name: 'Your rentals' })).toBeVisible();
+    await expect(profile.getByRole('listitem').filter({ hasText: 'X1' })).toContainText(
+      `${displayDate(pickUp)} → ${displayDate(dropOff)}`,
+    );
+  });
+
+  test('shows the form error with Back, and the booking goes through once corrected', async ({ page, request }) => {
+    const user = await registerUser(request);
+    await logInAs(page, user);
+    const dialog = await openBookRide(page, 'audi-a4');
+    await fillDetails(dialog, user);
+    await fillDates(dialog, dateFromToday(40), dateFromToday(38));
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+
+    await expect(dialog.getByRole('status')).toHaveText(
+      'Please ensure all fields are filled out and correctly formatted.',
+    );
+    await expect(dialog.getByRole('img', { name: 'Error' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Back' }).click();
+    await expect(dialog.getByLabel('Drop-Off Date')).toHaveAccessibleDescription(
+      'Drop-off must be on or after pick-up.',
+    );
+    await dialog.getByLabel('Drop-Off Date').fill(dateFromToday(41));
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await expect(dialog.getByRole('img', { name: 'Success' })).toBeVisible();
+  });
+
+  test('a second user picking taken dates gets the clash message before sending', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const first = await registerUser(request, 'Meera Iyer');
+    const pickUp = dateFromToday(60);
+    const dropOff = dateFromToday(64);
+    expect(
+      (await bookThroughApi(request, first, 'jaguar-xe', { pick_up_date: pickUp, drop_off_date: dropOff })).ok(),
+    ).toBe(true);
+
+    const second = await registerUser(request, 'Rohan Kapoor');
+    await logInAs(page, second);
+    const dialog = await openBookRide(page, 'jaguar-xe');
+    await fillDetails(dialog, second);
+    await fillDates(dialog, dateFromToday(62), dateFromToday(66));
+    const message = `This car is already booked from ${displayDate(pickUp)} to ${displayDate(dropOff)}. Please choose other dates.`;
+    await expect(dialog.getByLabel('Drop-Off Date')).toHaveAccessibleDescription(message);
+    await screenshots(page, testInfo, 'book-ride-clash');
+
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await expect(dialog.getByRole('status')).toHaveText(message);
+    await dialog.getByRole('button', { name: 'Back' }).click();
+    await fillDates(dialog, dateFromToday(65), dateFromToday(66));
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await expect(dialog.getByRole('img', { name: 'Success' })).toBeVisible();
+  });
+
+  test('a cancelled rental frees the car to be booked again', async ({ page, request }) => {
+    const user = await registerUser(request);
+    const dates = { pick_up_date: dateFromToday(80), drop_off_date: dateFromToday(82) };
+    expect((await bookThroughApi(request, user, 'ferrari-roma', dates)).ok()).toBe(true);
+    await logInAs(page, user);
+    await page.goto('/vehicles/ferrari-roma');
+
+    await page.getByRole('button', { name: 'Open profile' }).click();
+    const profile = page.getByRole('dialog', { name: 'Profile' });
+    await profile.getByRole('button', { name: 'Cancel Rental' }).click();
+    await profile.getByRole('button', { name: 'Yes, cancel' }).click();
+    await expect(page.getByText('Rental cancelled successfully!')).toBeVisible();
+    await expect(profile.getByText('Rental Cancelled')).toBeVisible();
+    await profile.getByRole('button', { name: 'Close' }).click();
+
+    await page.getByRole('button', { name: 'Book A Ride' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Book Ride' });
+    await fillDetails(dialog, user);
+    await fillDates(dialog, dates.pick_up_date, dates.drop_off_date);
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await expect(dialog.getByRole('img', { name: 'Success' })).toBeVisible();
+  });
+
+  test('closes on Escape and on a backdrop click', async ({ page, request }) => {
+    const user = await registerUser(request);
+    await logInAs(page, user);
+    const dialog = await openBookRide(page, 'hyundai-santa-fe');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
+
+    await page.getByRole('button', { name: 'Book A Ride' }).click();
+    await expect(dialog).toBeVisible();
+    await page.mouse.click(5, 5);
+    await expect(dialog).toBeHidden();
+  });
+});

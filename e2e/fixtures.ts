@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import { test as base, expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { e2eSite } from './site';
+
+export { expect };
+
+export interface TestUser {
+  name: string;
+  email: string;
+  password: string;
+  avatar: string;
+  token: string;
+}
+
+/** Registers a fresh user through the real API. */
+export async function registerUser(request: APIRequestContext, name = 'Asha Verma'): Promise<TestUser> {
+  const user = { name, email: `e2e-${randomUUID()}@example.com`, password: 'correct-horse-9', avatar: 'avatar2' };
+  const response = await request.post('/api/user/register', { data: user });
+  expect(response.status(), await response.text()).toBe(201);
+  const { token } = (await response.json()) as { token: string };
+  return { ...user, token };
+}
+
+/** Stores the token the way the site does (localStorage `token`), before the page's scripts run. */
+export async function logInAs(page: Page, user: TestUser): Promise<void> {
+  await page.addInitScript((token) => window.localStorage.setItem('token', token), user.token);
+}
+
+/** Calendar date `days` from today, as YYYY-MM-DD in the business time zone. */
+export function dateFromToday(days: number): string {
+  const date = new Date(Date.now() + days * 86_400_000);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(date);
+}
+
+/** Books a car through the real API. */
+export async function bookThroughApi(
+  request: APIRequestContext,
+  user: TestUser,
+  vehicleId: string,
+  dates: { pick_up_date: string; drop_off_date: string },
+) {
+  return request.post(`/api/book-ride/${vehicleId}`, {
+    headers: { Authorization: `Bearer ${user.token}` },
+    data: {
+      name: user.name,
+      age: '34',
+      email: user.email,
+      phone_no: '9876543210',
+      address: '12 Marine Drive, Mumbai',
+      pincode: '400020',
+      ...dates,
+    },
+  });
+}
+
+/** Full-page screenshots at phone and desktop widths, attached to the report. */
+export async function screenshots(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  for (const width of [375, 1440]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    // Let layout settle after the resize before capturing.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const body = await page.screenshot({ fullPage: true, animations: 'disabled' });
+    await testInfo.attach(`${name}-${width}px`, { body, contentType: 'image/png' });
+  }
+}
+
+/** Every test fails if the page throws an uncaught error. */
+export const test = base.extend<{ pageErrors: Error[] }>({
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: Error[] = [];
+      page.on('pageerror', (error) => errors.push(error));
+      await use(errors);
+      expect(errors, 'uncaught errors in the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { e2eSite };

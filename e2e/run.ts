@@ -1,0 +1,48 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { buildStale } from '../api/src/launch/build';
+
+/** The browser: CHROMIUM_PATH, else Debian's Chromium, else Playwright's own download. */
+function findChromium(): string | undefined {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'];
+  for (const candidate of candidates) if (candidate && existsSync(candidate)) return candidate;
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { chromium } = require('@playwright/test') as typeof import('@playwright/test');
+    const own = chromium.executablePath();
+    return existsSync(own) ? own : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function run(): Promise<number> {
+  const chromium = findChromium();
+  if (!chromium) {
+    const message =
+      'No Chromium found (CHROMIUM_PATH, /usr/bin/chromium or Playwright’s own): the browser suite did not run.';
+    if (process.env.E2E_REQUIRED === '1') {
+      process.stderr.write(`${message} E2E_REQUIRED=1, so this is a failure.\n`);
+      return 1;
+    }
+    process.stdout.write(`${message} Install one (apt-get install chromium) to run it.\n`);
+    return 0;
+  }
+  await buildStale();
+  const root = path.resolve(__dirname, '..');
+  const result = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', ...process.argv.slice(2)],
+    { cwd: root, stdio: 'inherit', env: { ...process.env, CHROMIUM_PATH: chromium } },
+  );
+  return result.status ?? 1;
+}
+
+run().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,139 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, screenshots, test } from './fixtures';
+
+test.describe('site shell', () => {
+  test('every route has its SPEC title and the header links lead there', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveTitle('Rentora - Quality Cars, Unmatched Experience');
+
+    const header = page.getByRole('banner');
+    await header.getByRole('link', { name: 'Vehicles', exact: true }).click();
+    await expect(page).toHaveURL(/\/vehicles$/);
+    await expect(page).toHaveTitle('Browse Our Fleet - Cars for Every Need and Budget');
+
+    await header.getByRole('link', { name: 'About', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('personal project');
+
+    await header.getByRole('link', { name: 'Home', exact: true }).click();
+    await expect(page).toHaveTitle('Rentora - Quality Cars, Unmatched Experience');
+
+    await header.getByRole('link', { name: 'Rentora home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('an unknown path shows the 404 page with a way home', async ({ page }, testInfo) => {
+    await page.goto('/no/such/page');
+    await expect(page).toHaveTitle('Error 404 - Page Not Found!');
+    await expect(page.getByText('Error 404', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Page Not Found!' })).toBeVisible();
+    await screenshots(page, testInfo, 'not-found');
+    await page.getByRole('link', { name: 'Back to Home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('the footer carries every element of SPEC §2', async ({ page }) => {
+    await page.goto('/vehicles');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('link', { name: 'Rentora home' })).toBeVisible();
+    await expect(footer.getByText('All Rights Reserved © 2024')).toBeVisible();
+    for (const name of ['Home', 'Vehicles', 'About']) {
+      await expect(footer.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    const credit = footer.getByRole('link', { name: 'the Rentora team' });
+    await expect(credit).toHaveAttribute('href', /^https:\/\//);
+    await expect(credit).toHaveAttribute('target', '_blank');
+
+    await footer.getByRole('link', { name: 'What’s Rentora? Click Here!' }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('finding, booking and managing rental cars');
+  });
+
+  test('the old page finishes leaving before the new one appears, then the window is at the top', async ({
+    page,
+  }) => {
+    await page.goto('/about');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // Record every moment the main area holds more than one page heading.
+    await page.evaluate(() => {
+      const main = document.querySelector('main');
+      const w = window as unknown as { overlaps: number; seen: string[] };
+      w.overlaps = 0;
+      w.seen = [];
+      new MutationObserver(() => {
+        const headings = main?.querySelectorAll('h1') ?? [];
+        if (headings.length > 1) w.overlaps += 1;
+        const first = headings[0]?.textContent ?? '';
+        if (first && w.seen[w.seen.length - 1] !== first) w.seen.push(first);
+      }).observe(main as Node, { childList: true, subtree: true });
+    });
+    await page.mouse.wheel(0, 2000);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Vehicles', exact: true }).click();
+    await expect(page).toHaveTitle('Browse Our Fleet - Cars for Every Need and Budget');
+    await expect(page.getByRole('heading', { name: 'Search and Book the Best Rental Vehicles' })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { overlaps: number }).overlaps)).toBe(0);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test('Sign Up opens one accessible dialog that closes on X, Escape and the backdrop', async ({ page }) => {
+    await page.goto('/about');
+    const signUp = page.getByRole('banner').getByRole('button', { name: 'Sign Up' });
+
+    await signUp.click();
+    const dialog = page.getByRole('dialog', { name: 'Sign Up' });
+    await expect(dialog).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(1);
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(signUp).toBeFocused();
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
+
+    await signUp.click();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+
+    await signUp.click();
+    await expect(dialog).toBeVisible();
+    await page.mouse.click(5, 5);
+    await expect(dialog).toBeHidden();
+  });
+
+  test('focus stays inside an open dialog', async ({ page }) => {
+    await page.goto('/about');
+    await page.getByRole('banner').getByRole('button', { name: 'Sign Up' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign Up' });
+    await expect(dialog.getByRole('textbox').first()).toBeVisible();
+    for (let press = 0; press < 25; press += 1) {
+      await page.keyboard.press('Tab');
+      expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    }
+  });
+
+  test('on a phone the menu slides in from the top with the Navigation heading', async ({ page }, testInfo) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto('/about');
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Sign Up' })).toBeHidden();
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('region', { name: 'Navigation' });
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('button', { name: 'Sign Up' })).toBeVisible();
+    await testInfo.attach('mobile-menu-375px', { body: await page.screenshot(), contentType: 'image/png' });
+
+    await menu.getByRole('link', { name: 'Vehicles', exact: true }).click();
+    await expect(page).toHaveURL(/\/vehicles$/);
+    await expect(menu).toBeHidden();
+  });
+
+  test('About and 404 have no serious accessibility violations', async ({ page }, testInfo) => {
+    for (const path of ['/about', '/missing']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      const serious = violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
+      expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+    }
+    await page.goto('/about');
+    await screenshots(page, testInfo, 'about');
+  });
+});

@@ -1,0 +1,75 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { clickAndSettle, renderSite } from '../testing/render-site';
+
+beforeEach(() => {
+  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  jest.restoreAllMocks();
+});
+
+describe('site routes', () => {
+  it('shows the 404 page with its title for an unknown path', async () => {
+    await renderSite('/no/such/page');
+    expect(screen.getByText('Error 404')).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: 'Page Not Found!' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+    await waitFor(() => expect(document.title).toBe('Error 404 - Page Not Found!'));
+  });
+
+  it('describes Rentora on the About page (SPEC §1)', async () => {
+    await renderSite('/about');
+    const heading = screen.getByRole('heading', { level: 1 });
+    expect(heading).toHaveTextContent('personal project for finding, booking and managing rental cars');
+    expect(screen.getByText(/JSON Web Tokens/)).toBeVisible();
+  });
+
+  it('gives / and /vehicles their SPEC titles even before the catalog arrives', async () => {
+    await renderSite('/');
+    await waitFor(() => expect(document.title).toBe('Rentora - Quality Cars, Unmatched Experience'));
+  });
+
+  it('moves from one page to the next without ever showing both', async () => {
+    const user = userEvent.setup();
+    await renderSite('/about');
+    await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Vehicles' }));
+    await waitFor(() => expect(document.title).toBe('Browse Our Fleet - Cars for Every Need and Budget'));
+    expect(screen.queryByRole('heading', { name: /personal project/ })).not.toBeInTheDocument();
+  });
+
+  it('has the footer of SPEC §2', async () => {
+    await renderSite('/about');
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getByRole('link', { name: 'What’s Rentora? Click Here!' })).toHaveAttribute('href', '/about');
+    expect(within(footer).getByText('All Rights Reserved © 2024')).toBeVisible();
+    expect(within(footer).getByRole('link', { name: 'the Rentora team' })).toHaveAttribute('target', '_blank');
+    for (const name of ['Home', 'Vehicles', 'About']) {
+      expect(within(footer).getByRole('link', { name })).toBeVisible();
+    }
+  });
+});
+
+describe('a remote that cannot be loaded', () => {
+  it('leaves an inline panel with Try again, and the shell keeps working', async () => {
+    const user = userEvent.setup();
+    await renderSite('/vehicles');
+    const panel = await screen.findByRole('alert');
+    expect(panel).toHaveTextContent('We couldn’t load the fleet.');
+    expect(within(panel).getByRole('button', { name: 'Try again' })).toBeEnabled();
+
+    await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'About' }));
+    expect(await screen.findByRole('heading', { level: 1, name: /personal project/ })).toBeVisible();
+  });
+
+  it('starts a new load when asked to try again', async () => {
+    const user = userEvent.setup();
+    await renderSite('/');
+    const panel = await screen.findByRole('alert');
+    // The retry suspends while the remote loads again: let React settle it inside act.
+    await clickAndSettle(within(panel).getByRole('button', { name: 'Try again' }));
+    // The panel gives way to the loading state of a fresh attempt (the browser suite sees it recover).
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('status', { name: '' })).toHaveTextContent('Loading…');
+  });
+});

@@ -1,0 +1,51 @@
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { Footer } from '../features/footer/footer';
+import { Header } from '../features/header/header';
+import { ModalOutlet } from '../features/modal-outlet/modal-outlet';
+import { ToastRegion } from '../features/toasts/toast-region';
+import { PageTransition } from '../features/transitions/page-transition';
+import styles from './app.module.css';
+import { SITE_ROUTES } from './routes';
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <SiteLayout />
+    </BrowserRouter>
+  );
+}
+
+/** Header, the current page and footer, with the modal outlet and toasts above them. */
+export function SiteLayout() {
+  return (
+    <div className={styles.site}>
+      <a href="#main" className={styles.skipLink}>
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" className={styles.main} tabIndex={-1}>
+        <PageTransition>
+          {(location) => (
+            <Routes location={location}>
+              {SITE_ROUTES.map(({ path, title, element }) => (
+                <Route
+                  key={path}
+                  path={path}
+                  element={
+                    <>
+                      {title && <title>{title}</title>}
+                      {element}
+                    </>
+                  }
+                />
+              ))}
+            </Routes>
+          )}
+        </PageTransition>
+      </main>
+      <Footer />
+      <ModalOutlet />
+      <ToastRegion />
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { loadRemote } from '@module-federation/enhanced/runtime';
+import type { RemoteModules, RemoteName } from '@rentora/shared';
+import { resetRemote } from './remote-registry';
+
+export type RemoteModuleId = keyof RemoteModules;
+
+const loads = new Map<RemoteModuleId, Promise<RemoteModules[RemoteModuleId]>>();
+
+/**
+ * One promise per exposed module, kept so React's `use()` sees the same promise on every render.
+ * A failed load is forgotten, so 'Try again' loads it afresh.
+ */
+export function loadRemoteModule<Id extends RemoteModuleId>(id: Id): Promise<RemoteModules[Id]> {
+  let load = loads.get(id);
+  if (!load) {
+    load = loadRemote<{ default: RemoteModules[Id] }>(id).then((module) => {
+      if (!module?.default) throw new Error(`The remote module ${id} did not load.`);
+      return module.default;
+    });
+    loads.set(id, load);
+  }
+  return load as Promise<RemoteModules[Id]>;
+}
+
+export function forgetRemoteModule(id: RemoteModuleId): void {
+  loads.delete(id);
+  resetRemote(id.split('/')[0] as RemoteName);
+}

@@ -1,0 +1,43 @@
+import { registerRemotes } from '@module-federation/enhanced/runtime';
+import { APPS, REMOTE_NAMES, type RemoteName } from '@rentora/shared';
+
+export type RemoteUrls = Record<RemoteName, string>;
+
+/** Where each remote is served when remotes.json cannot be read (the local ports of `npm start`). */
+export const DEFAULT_REMOTE_URLS = Object.fromEntries(
+  REMOTE_NAMES.map((name) => [name, `http://localhost:${APPS[name].port}`]),
+) as RemoteUrls;
+
+export function manifestUrl(baseUrl: string): string {
+  return `${baseUrl.replace(/\/$/, '')}/mf-manifest.json`;
+}
+
+/** Reads remotes.json (written at deploy time beside index.html), so a remote can move without a host rebuild. */
+export async function readRemoteUrls(): Promise<RemoteUrls> {
+  try {
+    const response = await fetch('/remotes.json', { cache: 'no-cache' });
+    if (!response.ok) return DEFAULT_REMOTE_URLS;
+    return { ...DEFAULT_REMOTE_URLS, ...((await response.json()) as Partial<RemoteUrls>) };
+  } catch {
+    return DEFAULT_REMOTE_URLS;
+  }
+}
+
+export function registerRemoteUrls(urls: RemoteUrls, options: { force?: boolean } = {}): void {
+  registerRemotes(
+    REMOTE_NAMES.map((name) => ({ name, entry: manifestUrl(urls[name]) })),
+    options,
+  );
+}
+
+let remoteUrls: RemoteUrls = DEFAULT_REMOTE_URLS;
+
+export async function registerRemotesFromConfig(): Promise<void> {
+  remoteUrls = await readRemoteUrls();
+  registerRemoteUrls(remoteUrls);
+}
+
+/** Registers one remote afresh, dropping what the runtime cached of a failed load, before a retry. */
+export function resetRemote(name: RemoteName): void {
+  registerRemotes([{ name, entry: manifestUrl(remoteUrls[name]) }], { force: true });
+}

@@ -1,0 +1,43 @@
+import { Suspense, use, useState, type ComponentProps, type ComponentType, type ReactNode } from 'react';
+import type { RemoteModules } from '@rentora/shared';
+import { ErrorBoundary } from './error-boundary';
+import { RemoteErrorPanel } from './remote-error-panel';
+import { forgetRemoteModule, loadRemoteModule, type RemoteModuleId } from './remote-module';
+
+type PropsOf<Id extends RemoteModuleId> = ComponentProps<RemoteModules[Id]>;
+
+export interface RemoteSlotProps<Id extends RemoteModuleId> {
+  id: Id;
+  props: PropsOf<Id>;
+  /** Shown while the remote's code arrives. */
+  fallback: ReactNode;
+  /** What the user is missing, in words: 'the fleet', 'sign-in'. */
+  what: string;
+  /** Lets a modal keep its dialog labelled when the panel replaces the remote's own title. */
+  titleId?: string;
+}
+
+/**
+ * Mounts one exposed module of a remote with a loading fallback and a recoverable error panel:
+ * a remote that cannot be reached costs its own slot, never the page.
+ */
+export function RemoteSlot<Id extends RemoteModuleId>({ id, props, fallback, what, titleId }: RemoteSlotProps<Id>) {
+  const [attempt, setAttempt] = useState(0);
+  const retry = () => {
+    forgetRemoteModule(id);
+    setAttempt((count) => count + 1);
+  };
+  return (
+    <ErrorBoundary key={attempt} fallback={<RemoteErrorPanel what={what} titleId={titleId} onRetry={retry} />}>
+      <Suspense fallback={fallback}>
+        <RemoteModuleView id={id} props={props} />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
+function RemoteModuleView<Id extends RemoteModuleId>({ id, props }: { id: Id; props: PropsOf<Id> }) {
+  // RemoteSlot's props already tie `props` to the module `id` names.
+  const RemoteComponent = use(loadRemoteModule(id)) as ComponentType<object>;
+  return <RemoteComponent {...props} />;
+}

@@ -1,0 +1,44 @@
+import { useStore } from '@nanostores/react';
+import { $token, $user, Avatar, Button, openAuth, openProfile } from '@rentora/shared';
+import { NavLink } from 'react-router-dom';
+import { BrandLink } from './brand-link';
+import styles from './header.module.css';
+import { MobileMenu } from './mobile-menu';
+import { NAV_LINKS } from './nav-links';
+
+export function Header() {
+  const token = useStore($token);
+  const user = useStore($user);
+  return (
+    <header className={styles.header}>
+      <div className={styles.inner}>
+        <BrandLink />
+        <nav className={styles.nav} aria-label="Main">
+          <ul className={styles.links}>
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink
+                  to={link.to}
+                  end
+                  className={({ isActive }) => (isActive ? `${styles.link} ${styles.active}` : styles.link)}
+                >
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className={styles.account}>
+          {token ? (
+            <button type="button" className={styles.avatarButton} onClick={openProfile} aria-label="Open profile">
+              <Avatar avatar={user?.avatar} size={40} />
+            </button>
+          ) : (
+            <Button onClick={openAuth}>Sign Up</Button>
+          )}
+        </div>
+        <MobileMenu />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,118 @@
+import { useStore } from '@nanostores/react';
+import { $token, $user, $userLoading, Avatar, Button, Skeleton, openAuth, openProfile } from '@rentora/shared';
+import { useEffect, useId, useRef, useState } from 'react';
+import { NavLink, useLocation } from 'react-router-dom';
+import styles from './mobile-menu.module.css';
+import { NAV_LINKS } from './nav-links';
+
+/** The small-screen menu: a hamburger that slides a panel in from the top (SPEC §2). */
+export function MobileMenu() {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const headingId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const { pathname } = useLocation();
+
+  useEffect(() => setOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        toggleRef.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
+
+  const close = () => setOpen(false);
+
+  return (
+    <div className={styles.menu}>
+      <button
+        ref={toggleRef}
+        type="button"
+        className={styles.toggle}
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={open ? 'Close menu' : 'Open menu'}
+        onClick={() => setOpen((isOpen) => !isOpen)}
+      >
+        <span className={open ? `${styles.burger} ${styles.burgerOpen}` : styles.burger} aria-hidden="true" />
+      </button>
+      <div
+        id={panelId}
+        className={open ? `${styles.panel} ${styles.panelOpen}` : styles.panel}
+        hidden={!open}
+        aria-labelledby={headingId}
+        role="region"
+      >
+        <AccountCard onChoose={close} />
+        <h2 id={headingId} className={styles.heading}>
+          Navigation
+        </h2>
+        <ul className={styles.links}>
+          {NAV_LINKS.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} end className={styles.link} onClick={close}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+function AccountCard({ onChoose }: { onChoose: () => void }) {
+  const token = useStore($token);
+  const user = useStore($user);
+  const loading = useStore($userLoading);
+
+  if (!token) {
+    return (
+      <Button
+        className={styles.signUp}
+        onClick={() => {
+          onChoose();
+          openAuth();
+        }}
+      >
+        Sign Up
+      </Button>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className={styles.profileCard}
+      aria-busy={loading || undefined}
+      onClick={() => {
+        onChoose();
+        openProfile();
+      }}
+    >
+      {user ? (
+        <>
+          <Avatar avatar={user.avatar} size={48} />
+          <span className={styles.identity}>
+            <span className={styles.name}>{user.name}</span>
+            <span className={styles.email}>{user.email}</span>
+          </span>
+        </>
+      ) : (
+        <>
+          <Skeleton width="48px" height="48px" radius="50%" />
+          <span className={styles.identity}>
+            <span className="visually-hidden">Loading your profile</span>
+            <Skeleton width="8rem" height="1rem" />
+            <Skeleton width="11rem" height="0.85rem" />
+          </span>
+        </>
+      )}
+    </button>
+  );
+}

@@ -1,0 +1,6 @@
+/** The site's links, shown in the header, the mobile menu and the footer (SPEC §2). */
+export const NAV_LINKS = [
+  { to: '/', label: 'Home' },
+  { to: '/vehicles', label: 'Vehicles' },
+  { to: '/about', label: 'About' },
+] as const;

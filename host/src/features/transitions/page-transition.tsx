@@ -1,0 +1,41 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useLocation, type Location } from 'react-router-dom';
+import styles from './page-transition.module.css';
+
+/** The leave animation's length, from the design tokens (0 when the user prefers reduced motion). */
+function leaveDuration(): number {
+  const value = getComputedStyle(document.documentElement).getPropertyValue('--duration-page').trim();
+  return Number.parseFloat(value) || 0;
+}
+
+/**
+ * Renders the page for `shownLocation` and, when the path changes, lets the old page finish
+ * leaving before the new one enters, then scrolls smoothly to the top. A change of query
+ * only (a fleet filter) updates the page in place.
+ */
+export function PageTransition({ children }: { children: (shownLocation: Location) => ReactNode }) {
+  const location = useLocation();
+  const [shown, setShown] = useState(location);
+  const [leaving, setLeaving] = useState(false);
+
+  useEffect(() => {
+    if (location === shown) return;
+    if (location.pathname === shown.pathname) {
+      setShown(location);
+      return;
+    }
+    setLeaving(true);
+    const timer = setTimeout(() => {
+      setShown(location);
+      setLeaving(false);
+      window.scrollTo({ top: 0, behavior: 'smooth' });
+    }, leaveDuration());
+    return () => clearTimeout(timer);
+  }, [location, shown]);
+
+  return (
+    <div key={shown.pathname} className={leaving ? styles.leaving : styles.entering}>
+      {children(shown)}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+// One Jest run for every workspace: the API in Node, the apps in jsdom against the real API.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+const common = {
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  // nanostores and its companions ship ESM only.
+  transformIgnorePatterns: ['/node_modules/(?!(nanostores|@nanostores|nanoevents)/)'],
+  moduleNameMapper: {
+    '\\.css$': 'identity-obj-proxy',
+    '\\.(svg|webp|jpg|png|woff2)$': '<rootDir>/shared/src/testing/file-stub.ts',
+  },
+  rootDir: __dirname,
+};
+
+const dom = (name) => ({
+  ...common,
+  displayName: name,
+  roots: [`<rootDir>/${name}/src`],
+  testEnvironment: '<rootDir>/shared/src/testing/jsdom-with-fetch.ts',
+  setupFilesAfterEnv: ['<rootDir>/shared/src/testing/setup-dom.ts'],
+});
+
+/** @type {import('jest').Config} */
+module.exports = {
+  globalSetup: '<rootDir>/api/src/testing/jest-global-setup.ts',
+  globalTeardown: '<rootDir>/api/src/testing/jest-global-teardown.ts',
+  projects: [
+    {
+      ...common,
+      displayName: 'api',
+      roots: ['<rootDir>/api/src'],
+      testEnvironment: 'node',
+      setupFilesAfterEnv: ['<rootDir>/shared/src/testing/fail-on-console-error.ts'],
+    },
+    dom('shared'),
+    dom('host'),
+    dom('remote-catalog'),
+    dom('remote-booking'),
+    dom('remote-account'),
+  ],
+};

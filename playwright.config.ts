@@ -1,0 +1,52 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { e2eSite } from './e2e/site';
+
+/** A fresh database for every run, so tests never depend on a previous one. */
+const dataDir = mkdtempSync(path.join(tmpdir(), 'rentora-e2e-'));
+
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list'], ['html', { open: 'never' }]],
+  forbidOnly: Boolean(process.env.CI),
+  use: {
+    ...devices['Desktop Chrome'],
+    baseURL: e2eSite.baseUrl,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || undefined,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  // Exactly what `npm start` runs: the production builds, each remote on its own origin.
+  webServer: {
+    command: 'node api/dist/serve.cjs',
+    url: `${e2eSite.baseUrl}/api/ready`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'pipe',
+    env: {
+      ...e2eSite.env,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',
+      RATE_LIMIT_PER_IP: '10000',
+    },
+  },
+});

@@ -1,0 +1,8 @@
+export default {
+  filename: 'remoteEntry.js',
+  manifest: true,
+  exposes: {
+    './AuthModal': './src/exposed/auth-modal.tsx',
+    './ProfileModal': './src/exposed/profile-modal.tsx',
+  },
+};

@@ -1,0 +1,74 @@
+import { $token, api, Button, MESSAGES, NetworkError, refreshUser, showToast } from '@rentora/shared';
+import { useEffect, useRef, useState } from 'react';
+import styles from './cancel-rental.module.css';
+
+export interface CancelRentalProps {
+  /** The rental's car _id: what the cancel call identifies a rental by (SPEC §7). */
+  carId: string;
+  /** Names the car in the confirmation, for screen readers among several rentals. */
+  carName: string;
+}
+
+type Stage = 'idle' | 'confirming' | 'cancelling';
+
+/** 'Cancel Rental', asked to be confirmed inline, then sent once (SPEC §8 for what follows). */
+export function CancelRental({ carId, carName }: CancelRentalProps) {
+  const [stage, setStage] = useState<Stage>('idle');
+  const containerRef = useRef<HTMLDivElement>(null);
+  const inFlight = useRef(false);
+  const asked = useRef(false);
+
+  // The clicked button is replaced: focus its replacement ('Keep it', or 'Cancel Rental' again).
+  useEffect(() => {
+    if (stage !== 'cancelling' && asked.current) containerRef.current?.querySelector('button')?.focus();
+  }, [stage]);
+
+  async function cancel() {
+    const token = $token.get();
+    if (inFlight.current || !token) return;
+    inFlight.current = true;
+    setStage('cancelling');
+    try {
+      const answer = await api.cancelRide(carId, token);
+      if (answer.ok) {
+        showToast('success', MESSAGES.cancelSucceeded);
+        await refreshUser();
+      }
+    } catch (error) {
+      if (!(error instanceof NetworkError)) throw error;
+      showToast('error', MESSAGES.cancelNetwork);
+    } finally {
+      inFlight.current = false;
+      setStage('idle');
+    }
+  }
+
+  return (
+    <div ref={containerRef} className={styles.cancel}>
+      {stage === 'idle' ? (
+        <Button
+          variant="danger"
+          className={styles.trigger}
+          onClick={() => {
+            asked.current = true;
+            setStage('confirming');
+          }}
+        >
+          Cancel Rental
+        </Button>
+      ) : (
+        <div className={styles.confirm} role="group" aria-label={`Cancel the ${carName} rental?`}>
+          <p className={styles.question}>Cancel this rental?</p>
+          <div className={styles.actions}>
+            <Button variant="ghost" disabled={stage === 'cancelling'} onClick={() => setStage('idle')}>
+              Keep it
+            </Button>
+            <Button variant="danger" busy={stage === 'cancelling'} onClick={() => void cancel()}>
+              Yes, cancel
+            </Button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,177 @@
+import { $toasts, $token, $user, api, formatDisplayDate, logOut, ModalFrame } from '@rentora/shared';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { bookRide, futureRange, registerAccount, withApiUnreachable, type TestAccount } from '../../testing/accounts';
+import { ProfileModal } from './profile-modal';
+
+const TITLE_ID = 'profile-title';
+const SERVER = { timeout: 15_000 };
+jest.setTimeout(30_000);
+
+function renderProfile() {
+  const onClose = jest.fn();
+  const user = userEvent.setup();
+  render(
+    <MemoryRouter initialEntries={['/']}>
+      <ModalFrame titleId={TITLE_ID} onClose={onClose}>
+        <ProfileModal titleId={TITLE_ID} onClose={onClose} />
+      </ModalFrame>
+      <Routes>
+        <Route path="/" element={<p>Home page</p>} />
+        <Route path="/vehicles" element={<p>Fleet page</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  return { user, onClose };
+}
+
+async function logInAs(account: TestAccount) {
+  $token.set(account.token);
+  await waitFor(() => expect($user.get()?.email).toBe(account.email), SERVER);
+}
+
+const toastMessages = () => $toasts.get().map(({ kind, message }) => `${kind}: ${message}`);
+
+afterEach(() => {
+  logOut();
+  $toasts.set([]);
+});
+
+describe('ProfileModal', () => {
+  it('is a dialog titled Profile, with skeletons while the user loads, then avatar, name and email', async () => {
+    const account = await registerAccount('Meera Iyer', 'avatar6');
+    $token.set(account.token);
+    renderProfile();
+
+    expect(screen.getByRole('dialog')).toHaveAccessibleName('Profile');
+    expect(screen.getByRole('status', { name: 'Loading your profile' })).toBeInTheDocument();
+
+    expect(await screen.findByText('Meera Iyer', undefined, SERVER)).toBeVisible();
+    expect(screen.getByText(account.email)).toBeVisible();
+    expect(screen.queryByRole('status', { name: 'Loading your profile' })).not.toBeInTheDocument();
+  });
+
+  it('logs out: closes, forgets the token and says ‘You’ve been logged out!’', async () => {
+    await logInAs(await registerAccount());
+    const { user, onClose } = renderProfile();
+
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect($token.get()).toBeUndefined();
+    expect(window.localStorage.getItem('token')).toBeNull();
+    expect(toastMessages()).toEqual(['success: You’ve been logged out!']);
+  });
+
+  it('with no rentals links to the fleet and closes', async () => {
+    await logInAs(await registerAccount());
+    const { user, onClose } = renderProfile();
+
+    expect(screen.queryByRole('heading', { name: 'Your rentals' })).not.toBeInTheDocument();
+    const explore = screen.getByRole('link', { name: 'No rentals yet! Explore cars now!' });
+    expect(explore).toHaveAttribute('href', '/vehicles');
+
+    await user.click(explore);
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('Fleet page')).toBeInTheDocument();
+  });
+
+  it('lists rentals newest first, with dates as day/month/year, days and total', async () => {
+    const account = await registerAccount();
+    const older = await bookRide(account, 'lexus-ls', futureRange(3));
+    const newer = await bookRide(account, 'volvo-xc90', futureRange(1));
+    await logInAs(account);
+    const received = $user.get()?.cars_rented.map((rental) => rental.car._id);
+    renderProfile();
+
+    expect(screen.getByRole('heading', { name: 'Your rentals' })).toBeVisible();
+    const items = within(screen.getByRole('list')).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+
+    expect(within(items[0]!).getByText('Volvo')).toBeVisible();
+    expect(within(items[0]!).getByText('Volvo XC90')).toBeVisible();
+    expect(
+      within(items[0]!).getByText(
+        `${formatDisplayDate(newer.pick_up_date)} → ${formatDisplayDate(newer.drop_off_date)}`,
+      ),
+    ).toBeVisible();
+    expect(within(items[0]!).getByText('1 day · ₹22,000')).toBeVisible();
+
+    expect(within(items[1]!).getByText('Lexus LS')).toBeVisible();
+    expect(
+      within(items[1]!).getByText(
+        `${formatDisplayDate(older.pick_up_date)} → ${formatDisplayDate(older.drop_off_date)}`,
+      ),
+    ).toBeVisible();
+    expect(within(items[1]!).getByText('3 days · ₹72,000')).toBeVisible();
+    expect(within(items[1]!).getByRole('button', { name: 'Cancel Rental' })).toBeVisible();
+
+    // Reversed for display only: the store keeps the order the server sent.
+    expect($user.get()?.cars_rented.map((rental) => rental.car._id)).toEqual(received);
+    expect(received).toEqual(['lexus-ls', 'volvo-xc90']);
+  });
+
+  it('asks before cancelling, and ‘Keep it’ changes nothing', async () => {
+    const account = await registerAccount();
+    await bookRide(account, 'bmw-7-series');
+    await logInAs(account);
+    const { user } = renderProfile();
+
+    await user.click(screen.getByRole('button', { name: 'Cancel Rental' }));
+    const question = screen.getByRole('group', { name: 'Cancel the BMW BMW 7 Series rental?' });
+    expect(within(question).getByText('Cancel this rental?')).toBeVisible();
+    expect(within(question).getByRole('button', { name: 'Keep it' })).toHaveFocus();
+
+    await user.click(within(question).getByRole('button', { name: 'Keep it' }));
+    expect(screen.getByRole('button', { name: 'Cancel Rental' })).toHaveFocus();
+    expect($user.get()?.cars_rented[0]?.status).toBe('active');
+    expect(toastMessages()).toEqual([]);
+  });
+
+  it('cancels once confirmed: one request, a success toast, and the user fetched again', async () => {
+    const account = await registerAccount();
+    await bookRide(account, 'audi-q7');
+    await logInAs(account);
+    const { user } = renderProfile();
+
+    await user.click(screen.getByRole('button', { name: 'Cancel Rental' }));
+    const confirm = screen.getByRole('button', { name: 'Yes, cancel' });
+    await user.dblClick(confirm);
+    expect(confirm).toBeDisabled();
+
+    expect(await screen.findByText('Rental Cancelled', undefined, SERVER)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Cancel Rental' })).not.toBeInTheDocument();
+    expect(toastMessages()).toEqual(['success: Rental cancelled successfully!']);
+    expect($user.get()?.cars_rented[0]?.status).toBe('cancelled');
+  });
+
+  it('says ‘Failed to cancel rental!’ when the server cannot be reached', async () => {
+    const account = await registerAccount();
+    await bookRide(account, 'land-rover-range-rover');
+    await logInAs(account);
+    const { user } = renderProfile();
+
+    await user.click(screen.getByRole('button', { name: 'Cancel Rental' }));
+    await withApiUnreachable(async () => {
+      await user.click(screen.getByRole('button', { name: 'Yes, cancel' }));
+      await waitFor(() => expect(toastMessages()).toEqual(['error: Failed to cancel rental!']), SERVER);
+    });
+    expect(screen.getByRole('button', { name: 'Cancel Rental' })).toBeEnabled();
+  });
+
+  it('shows nothing when the server refuses the cancel', async () => {
+    const account = await registerAccount();
+    await bookRide(account, 'mercedes-amg-g63');
+    await logInAs(account);
+    const { user } = renderProfile();
+    // Cancelled elsewhere (another tab), so this profile is out of date and the server answers 404.
+    expect((await api.cancelRide('mercedes-amg-g63', account.token)).ok).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: 'Cancel Rental' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, cancel' }));
+
+    expect(await screen.findByRole('button', { name: 'Cancel Rental' }, SERVER)).toBeEnabled();
+    expect(toastMessages()).toEqual([]);
+  });
+});

@@ -1,0 +1,32 @@
+import { useStore } from '@nanostores/react';
+import { $user, $userLoading, Button, logOut, MESSAGES, showToast, type ModalProps } from '@rentora/shared';
+import { ProfileCard } from './profile-card';
+import { RentalList } from './rental-list';
+import styles from './profile-modal.module.css';
+
+/** The Profile modal: who is logged in, their rentals and the way out (SPEC §2). */
+export function ProfileModal({ titleId, onClose }: ModalProps) {
+  const user = useStore($user);
+  const loading = useStore($userLoading);
+
+  function logout() {
+    onClose();
+    logOut();
+    showToast('success', MESSAGES.loggedOut);
+  }
+
+  return (
+    <section className={styles.modal}>
+      <h2 id={titleId} className={styles.title}>
+        Profile
+      </h2>
+      <div className={styles.account}>
+        <ProfileCard user={user} loading={loading} />
+        <Button variant="secondary" className={styles.logout} onClick={logout}>
+          Logout
+        </Button>
+      </div>
+      {user && <RentalList rentals={user.cars_rented} onExplore={onClose} />}
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+import { CarImage, formatDisplayDate, formatRupees, type Rental } from '@rentora/shared';
+import { CancelRental } from './cancel-rental';
+import styles from './rental-item.module.css';
+
+export interface RentalItemProps {
+  rental: Rental;
+}
+
+/** One rental: the car, its dates, days and total, and its status or the way to cancel it. */
+export function RentalItem({ rental }: RentalItemProps) {
+  const { car, pick_up_date, drop_off_date, status, days, total_price } = rental;
+  return (
+    <li className={styles.rental}>
+      <CarImage
+        src={car.image_url}
+        alt=""
+        width={160}
+        aspectRatio={4 / 3}
+        sizes="(max-width: 479px) 96px, 136px"
+        className={styles.image}
+      />
+      <div className={styles.details}>
+        <p className={styles.brand}>{car.brand_name}</p>
+        <p className={styles.name}>{car.car_name}</p>
+        <p className={styles.dates}>{`${formatDisplayDate(pick_up_date)} → ${formatDisplayDate(drop_off_date)}`}</p>
+        <p className={styles.cost}>{`${days} ${days === 1 ? 'day' : 'days'} · ${formatRupees(total_price)}`}</p>
+      </div>
+      <div className={styles.status}>
+        {status === 'expired' ? (
+          <span className={`${styles.badge} ${styles.expired}`}>Rental Expired</span>
+        ) : status === 'cancelled' ? (
+          <span className={`${styles.badge} ${styles.cancelled}`}>Rental Cancelled</span>
+        ) : (
+          <CancelRental carId={car._id} carName={`${car.brand_name} ${car.car_name}`} />
+        )}
+      </div>
+    </li>
+  );
+}

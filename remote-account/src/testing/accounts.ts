@@ -1,0 +1,67 @@
+import { api, configureApi, type BookingForm } from '@rentora/shared';
+
+export const TEST_PASSWORD = 'correct-horse-battery';
+
+let counter = 0;
+
+/** An email no other test (in this or another suite of the run) has used. */
+export function uniqueEmail(label: string): string {
+  counter += 1;
+  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}-${counter}@example.com`;
+}
+
+export interface TestAccount {
+  name: string;
+  email: string;
+  password: string;
+  token: string;
+}
+
+/** Registers a new user through the real API. */
+export async function registerAccount(name = 'Asha Verma', avatar = 'avatar2'): Promise<TestAccount> {
+  const account = { name, email: uniqueEmail('account'), password: TEST_PASSWORD, avatar };
+  const answer = await api.register(account);
+  if (!answer.ok || !answer.body.token) throw new Error(`Could not register: ${answer.body.message}`);
+  return { ...account, token: answer.body.token };
+}
+
+/**
+ * A date range far in the future, random enough that suites booking the same car in the
+ * same run (they share one database) do not clash.
+ */
+export function futureRange(days: number): { pick_up_date: string; drop_off_date: string } {
+  const start = Date.UTC(2150 + Math.floor(Math.random() * 800), 0, 1) + Math.floor(Math.random() * 300) * 86_400_000;
+  const iso = (time: number) => new Date(time).toISOString().slice(0, 10);
+  return { pick_up_date: iso(start), drop_off_date: iso(start + (days - 1) * 86_400_000) };
+}
+
+/** Books a car through the real API, as the booking remote would. */
+export async function bookRide(account: TestAccount, vehicleId: string, range = futureRange(3)): Promise<BookingForm> {
+  const form: BookingForm = {
+    name: account.name,
+    age: '31',
+    email: account.email,
+    phone_no: '9876543210',
+    address: '12 Marine Drive, Mumbai',
+    pincode: '400002',
+    ...range,
+  };
+  const answer = await api.bookRide(
+    vehicleId,
+    form,
+    account.token,
+    `${account.email}/${vehicleId}/${range.pick_up_date}`,
+  );
+  if (!answer.ok) throw new Error(`Could not book ${vehicleId}: ${answer.body.message}`);
+  return form;
+}
+
+/** Runs `action` with the API client pointed at a closed port: a real network failure. */
+export async function withApiUnreachable<T>(action: () => Promise<T>): Promise<T> {
+  configureApi({ baseUrl: 'http://127.0.0.1:9' });
+  try {
+    return await action();
+  } finally {
+    configureApi({ baseUrl: process.env.RENTORA_TEST_API_URL ?? '' });
+  }
+}

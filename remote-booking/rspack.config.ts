@@ -1,0 +1,5 @@
+import { createAppConfig } from '@rentora/shared/build';
+import federation from './module-federation.config';
+
+export default (_env: unknown, argv: { mode?: string }) =>
+  createAppConfig({ app: 'booking', root: __dirname, federation }, argv);

@@ -1,0 +1,9 @@
+export default {
+  filename: 'remoteEntry.js',
+  manifest: true,
+  exposes: {
+    './HomePage': './src/exposed/home-page.tsx',
+    './FleetPage': './src/exposed/fleet-page.tsx',
+    './VehicleDetailPage': './src/exposed/vehicle-detail-page.tsx',
+  },
+};

@@ -1,0 +1,5 @@
+import { FleetPage } from '../features/fleet/fleet-page';
+
+export default function FleetPageRemote() {
+  return <FleetPage />;
+}

@@ -1,0 +1,5 @@
+import { VehicleDetailPage } from '../features/vehicle-detail/vehicle-detail-page';
+
+export default function VehicleDetailPageRemote() {
+  return <VehicleDetailPage />;
+}

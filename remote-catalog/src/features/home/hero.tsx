@@ -1,0 +1,35 @@
+import { buttonClassName } from '@rentora/shared';
+import { Link } from 'react-router-dom';
+import heroImage from '../../assets/hero.svg';
+import styles from './hero.module.css';
+
+export function Hero() {
+  return (
+    <section className={styles.hero} aria-labelledby="hero-heading">
+      <img
+        className={styles.image}
+        src={heroImage}
+        alt=""
+        width="1600"
+        height="900"
+        fetchPriority="high"
+        loading="eager"
+        decoding="async"
+      />
+      <div className={styles.content}>
+        <p className={styles.badge}>Trusted by 1,000+ happy riders!🌟</p>
+        <h1 id="hero-heading" className={styles.heading}>
+          Drive Your Dreams with <br className={styles.wideBreak} />
+          <span className={styles.brand}>Rentora</span>
+        </h1>
+        <p className={styles.lead}>
+          Hand-picked luxury cars across India, from executive sedans to supercars. Choose your car, pick your dates and
+          drive.
+        </p>
+        <Link to="/vehicles" className={[buttonClassName('primary', 'lg'), styles.cta].join(' ')}>
+          Get Started
+        </Link>
+      </div>
+    </section>
+  );
+}

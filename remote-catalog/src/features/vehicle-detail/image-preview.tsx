@@ -1,0 +1,67 @@
+import { CarImage, type Vehicle } from '@rentora/shared';
+import { useEffect, useEffectEvent, useRef } from 'react';
+import styles from './image-preview.module.css';
+
+export interface ImagePreviewProps {
+  vehicle: Vehicle;
+  onClose: () => void;
+}
+
+/** The car's photo full screen; closes on its X, a click on the backdrop, or Escape. */
+export function ImagePreview({ vehicle, onClose }: ImagePreviewProps) {
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const closeOnEscape = useEffectEvent(onClose);
+
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    closeRef.current?.focus();
+    const { overflow } = document.body.style;
+    document.body.style.overflow = 'hidden';
+
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key === 'Escape') closeOnEscape();
+      // The close button is the only control: keep focus on it.
+      if (event.key === 'Tab') {
+        event.preventDefault();
+        closeRef.current?.focus();
+      }
+    }
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.body.style.overflow = overflow;
+      if (opener?.isConnected) opener.focus();
+    };
+  }, []);
+
+  return (
+    <div
+      className={styles.backdrop}
+      role="dialog"
+      aria-modal="true"
+      aria-label={`${vehicle.car_name} photo`}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      <button ref={closeRef} type="button" className={styles.close} aria-label="Close preview" onClick={onClose}>
+        <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+          <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+      </button>
+      <figure className={styles.figure}>
+        <CarImage
+          className={styles.image}
+          src={vehicle.image_url}
+          alt={vehicle.car_name}
+          width={1600}
+          sizes="min(100vw - 2rem, 1600px)"
+          loading="eager"
+        />
+        <figcaption className={styles.caption}>
+          {vehicle.brand_name} · {vehicle.car_name} · {vehicle.location}
+        </figcaption>
+      </figure>
+    </div>
+  );
+}

@@ -1,0 +1,163 @@
+import {
+  $modal,
+  $token,
+  api,
+  closeModal,
+  configureApi,
+  logOut,
+  refreshVehicle,
+  signUp,
+  todayIn,
+  BUSINESS_TIME_ZONE,
+} from '@rentora/shared';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderCatalog } from '../../testing/render-catalog';
+
+let userCount = 0;
+
+async function logInNewUser(): Promise<string> {
+  userCount += 1;
+  const email = `detail-${Date.now()}-${userCount}@example.com`;
+  const outcome = await signUp({ name: 'Asha Rao', email, password: 'long-enough-password', avatar: 'avatar1' });
+  expect(outcome.ok).toBe(true);
+  return $token.get()!;
+}
+
+function isoDaysFromToday(days: number): string {
+  const today = new Date(`${todayIn(BUSINESS_TIME_ZONE)}T00:00:00Z`);
+  return new Date(today.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+function displayDate(iso: string): string {
+  const [year, month, day] = iso.split('-');
+  return `${day}/${month}/${year}`;
+}
+
+afterEach(() => {
+  act(() => {
+    closeModal();
+    logOut();
+  });
+});
+
+describe('VehicleDetailPage', () => {
+  it('shows a skeleton, then the car with its rating, price, specs and title', async () => {
+    renderCatalog('/vehicles/mercedes-benz-s-class');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading car details…');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mercedes Benz S Class' })).toBeVisible();
+    expect(screen.queryByText('Loading car details…')).not.toBeInTheDocument();
+    expect(screen.getByText('Mercedes Benz')).toBeVisible();
+    expect(screen.getByText('New Delhi')).toBeVisible();
+    expect(screen.getByRole('img', { name: 'Rated 4.9 out of 5' })).toHaveTextContent('4.9');
+    expect(screen.getByText('₹25000')).toBeVisible();
+    await waitFor(() => expect(document.title).toBe('Mercedes Benz S Class - Rentora'));
+
+    const specs = screen.getByRole('table');
+    const rows = within(specs)
+      .getAllByRole('row')
+      .map((row) => [within(row).getByRole('rowheader').textContent, within(row).getByRole('cell').textContent]);
+    expect(rows).toEqual([
+      ['Year', '2021'],
+      ['Average', '15 KMPL'],
+      ['Fuel Type', 'Petrol'],
+      ['Engine', '3.0L V6'],
+      ['Transmission', 'Automatic'],
+    ]);
+  });
+
+  it('disables booking when logged out and offers to register', async () => {
+    const user = userEvent.setup();
+    renderCatalog('/vehicles/audi-q7');
+    expect(await screen.findByRole('button', { name: 'Book A Ride' })).toBeDisabled();
+    expect(screen.getByText(/You're not logged in\./)).toHaveTextContent("You're not logged in. Register here!");
+
+    await user.click(screen.getByRole('button', { name: 'Register here!' }));
+    expect($modal.get()).toEqual({ name: 'auth', view: 'signup' });
+  });
+
+  it('opens the Book Ride modal for this car when logged in', async () => {
+    const user = userEvent.setup();
+    await logInNewUser();
+    renderCatalog('/vehicles/audi-q7');
+    const book = await screen.findByRole('button', { name: 'Book A Ride' });
+    expect(book).toBeEnabled();
+    expect(screen.queryByText(/You're not logged in/)).not.toBeInTheDocument();
+
+    await user.click(book);
+    expect($modal.get()).toEqual({ name: 'book', vehicleId: 'audi-q7' });
+  });
+
+  it('shows an unavailable car as Unavailable, even when logged in', async () => {
+    await logInNewUser();
+    renderCatalog('/vehicles/ferrari-488');
+    expect(await screen.findByRole('button', { name: 'Unavailable' })).toBeDisabled();
+  });
+
+  it('previews the photo full screen and closes on X, backdrop and Escape', async () => {
+    const user = userEvent.setup();
+    renderCatalog('/vehicles/bmw-x5');
+    const open = await screen.findByRole('button', { name: 'View BMW X5 full screen' });
+
+    await user.click(open);
+    expect(screen.getByRole('dialog', { name: 'BMW X5 photo' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Close preview' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(open).toHaveFocus();
+
+    await user.click(open);
+    await user.click(screen.getByRole('dialog', { name: 'BMW X5 photo' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.click(open);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('lists booked dates and refreshes them after a booking', async () => {
+    const token = await logInNewUser();
+    renderCatalog('/vehicles/kia-seltos');
+    await screen.findByRole('heading', { level: 1, name: 'Kia Seltos' });
+    expect(screen.queryByText(/^Booked:/)).not.toBeInTheDocument();
+
+    const pickUp = isoDaysFromToday(40);
+    const dropOff = isoDaysFromToday(42);
+    const answer = await api.bookRide(
+      'kia-seltos',
+      {
+        name: 'Asha Rao',
+        age: '30',
+        email: 'asha@example.com',
+        phone_no: '9876543210',
+        address: '12 MG Road, Bengaluru',
+        pincode: '560001',
+        pick_up_date: pickUp,
+        drop_off_date: dropOff,
+      },
+      token,
+      `detail-test-${Date.now()}`,
+    );
+    expect(answer.ok).toBe(true);
+
+    act(() => refreshVehicle('kia-seltos'));
+    expect(await screen.findByText(`Booked: ${displayDate(pickUp)} → ${displayDate(dropOff)}`)).toBeVisible();
+  });
+
+  it('says so when the car does not exist', async () => {
+    renderCatalog('/vehicles/no-such-car');
+    expect(await screen.findByRole('heading', { name: 'We couldn’t find that car' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Browse the fleet' })).toHaveAttribute('href', '/vehicles');
+  });
+
+  it('ends the loading state when the API cannot be reached', async () => {
+    configureApi({ baseUrl: 'http://127.0.0.1:9' });
+    try {
+      renderCatalog('/vehicles/volvo-xc90');
+      await waitFor(() => expect(screen.queryByText('Loading car details…')).not.toBeInTheDocument());
+      expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+    } finally {
+      configureApi({ baseUrl: process.env.RENTORA_TEST_API_URL ?? '' });
+    }
+  });
+});

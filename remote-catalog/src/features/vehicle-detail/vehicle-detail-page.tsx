@@ -1,0 +1,30 @@
+import { useStore } from '@nanostores/react';
+import { $vehicle, ApiError, buttonClassName } from '@rentora/shared';
+import { Link, useParams } from 'react-router-dom';
+import { VehicleDetail, VehicleDetailSkeleton } from './vehicle-detail';
+import styles from './vehicle-detail-page.module.css';
+
+export function VehicleDetailPage() {
+  const { vehicleId = '' } = useParams();
+  const { data: vehicle, error } = useStore($vehicle(vehicleId));
+
+  if (vehicle) return <VehicleDetail vehicle={vehicle} />;
+
+  if (error instanceof ApiError && error.status === 404) {
+    return (
+      <div className={styles.notFound}>
+        <title>Car Not Found - Rentora</title>
+        <h1 className={styles.notFoundHeading}>We couldn’t find that car</h1>
+        <p>It may have left the fleet, or the link may be mistyped.</p>
+        <Link to="/vehicles" className={buttonClassName('primary', 'lg')}>
+          Browse the fleet
+        </Link>
+      </div>
+    );
+  }
+
+  // Any other failure ends the loading state and shows nothing (SPEC §8).
+  if (error) return <title>Rentora</title>;
+
+  return <VehicleDetailSkeleton />;
+}

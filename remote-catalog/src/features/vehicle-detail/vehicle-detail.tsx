@@ -1,0 +1,131 @@
+import { useStore } from '@nanostores/react';
+import {
+  $token,
+  Button,
+  CarImage,
+  openAuth,
+  openBookRide,
+  Skeleton,
+  Stars,
+  type VehicleDetail as VehicleDetailData,
+} from '@rentora/shared';
+import { useState } from 'react';
+import { BookedRanges } from './booked-ranges';
+import { ImagePreview } from './image-preview';
+import { SpecsTable } from './specs-table';
+import styles from './vehicle-detail.module.css';
+
+export interface VehicleDetailProps {
+  vehicle: VehicleDetailData;
+}
+
+export function VehicleDetail({ vehicle }: VehicleDetailProps) {
+  // The token, not the user, decides: it is there at once, while the user is still loading.
+  const token = useStore($token);
+  const [previewOpen, setPreviewOpen] = useState(false);
+  const loggedIn = Boolean(token);
+
+  return (
+    <article className={styles.page}>
+      <title>{`${vehicle.car_name} - Rentora`}</title>
+      <div className={styles.layout}>
+        <div className={styles.media}>
+          <button
+            type="button"
+            className={styles.imageButton}
+            onClick={() => setPreviewOpen(true)}
+            aria-label={`View ${vehicle.car_name} full screen`}
+          >
+            <CarImage
+              src={vehicle.image_url}
+              alt=""
+              width={760}
+              sizes="(max-width: 899px) calc(100vw - 2.5rem), 640px"
+              loading="eager"
+              fetchPriority="high"
+            />
+            <span className={styles.expandHint} aria-hidden="true">
+              <svg viewBox="0 0 24 24" width="18" height="18">
+                <path
+                  d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinecap="round"
+                />
+              </svg>
+            </span>
+          </button>
+          <p className={styles.location}>
+            <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+              <path
+                d="M12 21s-6.5-5.6-6.5-11a6.5 6.5 0 0 1 13 0c0 5.4-6.5 11-6.5 11z"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+              />
+              <circle cx="12" cy="10" r="2.4" fill="currentColor" />
+            </svg>
+            <span className="visually-hidden">Location: </span>
+            {vehicle.location}
+          </p>
+        </div>
+
+        <div className={styles.summary}>
+          <p className={styles.brand}>{vehicle.brand_name}</p>
+          <h1 className={styles.name}>{vehicle.car_name}</h1>
+          <Stars rating={vehicle.customer_ratings} className={styles.rating} />
+          <p className={styles.description}>{vehicle.description}</p>
+
+          <div className={styles.booking}>
+            <p className={styles.price}>
+              <span className={styles.amount}>{`₹${vehicle.price_per_day}`}</span>
+              <span className={styles.perDay}>/day</span>
+            </p>
+            <Button
+              size="lg"
+              className={styles.bookButton}
+              disabled={!loggedIn || !vehicle.availability}
+              onClick={() => openBookRide(vehicle._id)}
+            >
+              {vehicle.availability ? 'Book A Ride' : 'Unavailable'}
+            </Button>
+          </div>
+          {!loggedIn && (
+            <p className={styles.prompt}>
+              You're not logged in.{' '}
+              <button type="button" className={styles.linkButton} onClick={openAuth}>
+                Register here!
+              </button>
+            </p>
+          )}
+          <BookedRanges ranges={vehicle.booked} />
+        </div>
+      </div>
+
+      <SpecsTable vehicle={vehicle} />
+
+      {previewOpen && <ImagePreview vehicle={vehicle} onClose={() => setPreviewOpen(false)} />}
+    </article>
+  );
+}
+
+export function VehicleDetailSkeleton() {
+  return (
+    <div className={styles.page} aria-busy="true">
+      <p className="visually-hidden" role="status">
+        Loading car details…
+      </p>
+      <div className={styles.layout}>
+        <Skeleton className={styles.mediaSkeleton} height="auto" radius="var(--radius-lg)" />
+        <div className={styles.summary}>
+          <Skeleton width="25%" height="0.9rem" />
+          <Skeleton width="75%" height="2.75rem" />
+          <Skeleton width="45%" height="1.4rem" />
+          <Skeleton height="5.5rem" />
+          <Skeleton width="60%" height="3.25rem" radius="var(--radius-pill)" />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+export type RemoteName = 'catalog' | 'booking' | 'account';
+export const REMOTE_NAMES: readonly RemoteName[] = ['catalog', 'booking', 'account'];
+
+/** The apps of the composed site: federation names, folders and local ports (README: Configuration). */
+export const APPS = {
+  host: { federationName: 'host', port: 3000, dir: 'host' },
+  catalog: { federationName: 'catalog', port: 3001, dir: 'remote-catalog' },
+  booking: { federationName: 'booking', port: 3002, dir: 'remote-booking' },
+  account: { federationName: 'account', port: 3003, dir: 'remote-account' },
+} as const;
+
+export type AppName = keyof typeof APPS;

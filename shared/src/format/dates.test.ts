@@ -1,0 +1,61 @@
+import { BUSINESS_TIME_ZONE, formatDisplayDate, isRealIsoDate, rentalDays, todayIn } from './dates';
+
+describe('formatDisplayDate', () => {
+  it('shows YYYY-MM-DD as dd/mm/yyyy, keeping leading zeros', () => {
+    expect(formatDisplayDate('2026-03-07')).toBe('07/03/2026');
+    expect(formatDisplayDate('2026-12-31')).toBe('31/12/2026');
+  });
+
+  it('reads the date part of a full timestamp', () => {
+    expect(formatDisplayDate('2026-03-07T10:00:00.000Z')).toBe('07/03/2026');
+  });
+
+  it('shows anything else unchanged', () => {
+    expect(formatDisplayDate('soon')).toBe('soon');
+    expect(formatDisplayDate('')).toBe('');
+  });
+});
+
+describe('isRealIsoDate', () => {
+  it.each([
+    ['2026-02-28', true],
+    ['2026-02-29', false],
+    ['2028-02-29', true],
+    ['2026-02-30', false],
+    ['2026-13-01', false],
+    ['2026-04-31', false],
+  ])('%s → %s', (date, real) => {
+    expect(isRealIsoDate(date)).toBe(real);
+  });
+});
+
+describe('rentalDays (pick-up and drop-off both counted)', () => {
+  it.each([
+    ['2026-12-10', '2026-12-10', 1],
+    ['2026-12-10', '2026-12-11', 2],
+    ['2026-12-01', '2026-12-05', 5],
+    ['2026-12-30', '2027-01-02', 4],
+    ['2028-02-28', '2028-03-01', 3],
+    ['2026-03-28', '2026-03-30', 3],
+  ])('%s → %s is %d days', (pickUp, dropOff, days) => {
+    expect(rentalDays(pickUp, dropOff)).toBe(days);
+  });
+});
+
+describe('todayIn', () => {
+  it('is the calendar date in the business time zone (India, UTC+5:30)', () => {
+    expect(BUSINESS_TIME_ZONE).toBe('Asia/Kolkata');
+    expect(todayIn(BUSINESS_TIME_ZONE, new Date('2026-12-31T18:29:59Z'))).toBe('2026-12-31');
+    expect(todayIn(BUSINESS_TIME_ZONE, new Date('2026-12-31T18:30:00Z'))).toBe('2027-01-01');
+  });
+
+  it('differs from UTC around midnight', () => {
+    const instant = new Date('2026-06-01T20:00:00Z');
+    expect(todayIn('UTC', instant)).toBe('2026-06-01');
+    expect(todayIn(BUSINESS_TIME_ZONE, instant)).toBe('2026-06-02');
+  });
+
+  it('answers YYYY-MM-DD for now', () => {
+    expect(todayIn(BUSINESS_TIME_ZONE)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+});

@@ -1,0 +1,27 @@
+const DAY_MS = 86_400_000;
+
+/** `YYYY-MM-DD` → `dd/mm/yyyy` (SPEC §9 date display). Anything else is shown unchanged. */
+export function formatDisplayDate(isoDate: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : isoDate;
+}
+
+/** True when `YYYY-MM-DD` names a real calendar day (rejects 2026-02-30). */
+export function isRealIsoDate(isoDate: string): boolean {
+  const parsed = new Date(`${isoDate}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === isoDate;
+}
+
+/** Today's calendar date in a time zone, as `YYYY-MM-DD`. */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  // en-CA formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** Days a rental occupies, pick-up and drop-off both counted. */
+export function rentalDays(pickUpDate: string, dropOffDate: string): number {
+  const span = Date.parse(`${dropOffDate}T00:00:00Z`) - Date.parse(`${pickUpDate}T00:00:00Z`);
+  return Math.round(span / DAY_MS) + 1;
+}
+
+export const BUSINESS_TIME_ZONE = 'Asia/Kolkata';

@@ -1,0 +1,18 @@
+import { formatRupees } from './money';
+
+describe('formatRupees (Indian digit grouping)', () => {
+  it.each([
+    [0, '₹0'],
+    [999, '₹999'],
+    [1000, '₹1,000'],
+    [12500, '₹12,500'],
+    [125000, '₹1,25,000'],
+    [10000000, '₹1,00,00,000'],
+  ])('%d → %s', (amount, text) => {
+    expect(formatRupees(amount)).toBe(text);
+  });
+
+  it('rounds to whole rupees', () => {
+    expect(formatRupees(1234.6)).toBe('₹1,235');
+  });
+});

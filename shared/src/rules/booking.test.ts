@@ -1,0 +1,130 @@
+import type { BookingForm } from '../types';
+import { checkBookingForm, isBookingFormValid } from './booking';
+
+const TODAY = '2026-12-10';
+
+const validForm: BookingForm = {
+  name: 'Asha Rao',
+  age: '34',
+  email: 'asha@example.com',
+  phone_no: '9876543210',
+  address: '12 MG Road, Bengaluru',
+  pincode: '560001',
+  pick_up_date: '2026-12-12',
+  drop_off_date: '2026-12-15',
+};
+
+const check = (changes: Partial<BookingForm>) => checkBookingForm({ ...validForm, ...changes }, TODAY);
+
+describe('checkBookingForm', () => {
+  it('accepts a complete, well-formed form', () => {
+    expect(checkBookingForm(validForm, TODAY)).toEqual({});
+    expect(isBookingFormValid(validForm, TODAY)).toBe(true);
+  });
+
+  it.each<keyof BookingForm>([
+    'name',
+    'age',
+    'email',
+    'phone_no',
+    'address',
+    'pincode',
+    'pick_up_date',
+    'drop_off_date',
+  ])('rejects a blank %s', (field) => {
+    const errors = check({ [field]: '' });
+    expect(Object.keys(errors)).toEqual([field]);
+    expect(isBookingFormValid({ ...validForm, [field]: '' }, TODAY)).toBe(false);
+  });
+
+  it.each(['name', 'address'] as const)('treats a %s of spaces only as blank', (field) => {
+    expect(check({ [field]: '   ' })).toHaveProperty(field);
+  });
+
+  it.each([
+    ['0', false],
+    ['1', true],
+    ['119', true],
+    ['120', false],
+    ['-1', false],
+    ['abc', false],
+  ])('age %s → valid %s', (age, valid) => {
+    expect(check({ age }).age === undefined).toBe(valid);
+  });
+
+  it('hints differently at an age out of range than at a missing one', () => {
+    expect(check({ age: '120' }).age).toBe('Age must be between 1 and 119.');
+    expect(check({ age: '' }).age).toBe('Enter the driver’s age.');
+  });
+
+  it.each([
+    ['987654321', false],
+    ['9876543210', true],
+    ['98765432101', false],
+    ['98765abcde', false],
+    ['98765 4321', false],
+    ['+919876543', false],
+  ])('phone number %s → valid %s', (phone_no, valid) => {
+    expect(check({ phone_no }).phone_no === undefined).toBe(valid);
+  });
+
+  it.each([
+    ['56000', false],
+    ['560001', true],
+    ['5600011', false],
+    ['56O001', false],
+    ['560 01', false],
+  ])('pin code %s → valid %s', (pincode, valid) => {
+    expect(check({ pincode }).pincode === undefined).toBe(valid);
+  });
+
+  it.each([
+    ['asha@example.com', true],
+    ['asha rao@example.com', false],
+    [' asha@example.com', false],
+    ['asha@example.com ', false],
+    ['asha@example', false],
+    ['asha.example.com', false],
+    ['asha@@example.com', false],
+  ])('email %j → valid %s', (email, valid) => {
+    expect(check({ email }).email === undefined).toBe(valid);
+  });
+
+  it('rejects a pick-up after the drop-off, on the drop-off field', () => {
+    const errors = check({ pick_up_date: '2026-12-16', drop_off_date: '2026-12-15' });
+    expect(errors).toEqual({ drop_off_date: 'Drop-off must be on or after pick-up.' });
+  });
+
+  it('accepts a one-day rental (pick-up and drop-off on the same day)', () => {
+    expect(check({ pick_up_date: '2026-12-15', drop_off_date: '2026-12-15' })).toEqual({});
+  });
+
+  it('rejects a pick-up in the past and accepts one today', () => {
+    expect(check({ pick_up_date: '2026-12-09' })).toEqual({ pick_up_date: 'Pick-up cannot be in the past.' });
+    expect(check({ pick_up_date: TODAY })).toEqual({});
+  });
+
+  it('rejects dates that are not real calendar days or not YYYY-MM-DD', () => {
+    expect(check({ drop_off_date: '2027-02-30' })).toHaveProperty('drop_off_date');
+    expect(check({ pick_up_date: '12/12/2026' })).toHaveProperty('pick_up_date');
+  });
+
+  it('reports every wrong field at once', () => {
+    const errors = checkBookingForm(
+      {
+        name: '',
+        age: '0',
+        email: 'a b@c.d',
+        phone_no: '1',
+        address: '',
+        pincode: '1',
+        pick_up_date: '',
+        drop_off_date: '',
+      },
+      TODAY,
+    );
+    expect(Object.keys(errors).sort()).toEqual(
+      ['address', 'age', 'drop_off_date', 'email', 'name', 'phone_no', 'pick_up_date', 'pincode'].sort(),
+    );
+  });
+});

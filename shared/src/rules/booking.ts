@@ -1,0 +1,55 @@
+import type { BookingForm } from '../types';
+import {
+  AGE_MAX_EXCLUSIVE,
+  AGE_MIN_EXCLUSIVE,
+  EMAIL_PATTERN,
+  ISO_DATE_PATTERN,
+  PHONE_PATTERN,
+  PINCODE_PATTERN,
+} from './patterns';
+import { isRealIsoDate } from '../format/dates';
+
+export type BookingField = keyof BookingForm;
+export type BookingErrors = Partial<Record<BookingField, string>>;
+
+const isBlank = (value: string) => value.trim() === '';
+
+/**
+ * SPEC §5 for the booking form, field by field, with a hint for each wrong field.
+ * `today` is the calendar date (`YYYY-MM-DD`) in the business time zone: a pick-up
+ * on that day or later is accepted (the SPEC's comparison with the current moment
+ * rejected today's date by accident of time of day; see docs/decisions).
+ */
+export function checkBookingForm(form: BookingForm, today: string): BookingErrors {
+  const errors: BookingErrors = {};
+  if (isBlank(form.name)) errors.name = 'Enter the driver’s name.';
+
+  const age = Number(form.age);
+  if (isBlank(form.age) || !Number.isFinite(age)) errors.age = 'Enter the driver’s age.';
+  else if (!(age > AGE_MIN_EXCLUSIVE && age < AGE_MAX_EXCLUSIVE)) errors.age = 'Age must be between 1 and 119.';
+
+  if (isBlank(form.email)) errors.email = 'Enter an email address.';
+  else if (!EMAIL_PATTERN.test(form.email)) errors.email = 'Enter an email like name@example.com, without spaces.';
+
+  if (!PHONE_PATTERN.test(form.phone_no)) errors.phone_no = 'Enter exactly 10 digits.';
+  if (isBlank(form.address)) errors.address = 'Enter an address.';
+  if (!PINCODE_PATTERN.test(form.pincode)) errors.pincode = 'Enter exactly 6 digits.';
+
+  const pickUpValid = isIsoDate(form.pick_up_date);
+  const dropOffValid = isIsoDate(form.drop_off_date);
+  if (!pickUpValid) errors.pick_up_date = 'Choose a pick-up date.';
+  else if (form.pick_up_date < today) errors.pick_up_date = 'Pick-up cannot be in the past.';
+  if (!dropOffValid) errors.drop_off_date = 'Choose a drop-off date.';
+  else if (pickUpValid && form.drop_off_date < form.pick_up_date) {
+    errors.drop_off_date = 'Drop-off must be on or after pick-up.';
+  }
+  return errors;
+}
+
+export function isBookingFormValid(form: BookingForm, today: string): boolean {
+  return Object.keys(checkBookingForm(form, today)).length === 0;
+}
+
+function isIsoDate(value: string): boolean {
+  return ISO_DATE_PATTERN.test(value) && isRealIsoDate(value);
+}

@@ -1,0 +1,5 @@
+export * from './auth';
+export * from './booking';
+export * from './clash';
+export * from './messages';
+export * from './patterns';

@@ -1,0 +1,183 @@
+import { waitFor } from '@testing-library/react';
+import { api, configureApi } from '../api/client';
+import { $token, $user, $userLoading, logIn, logOut, refreshUser, signUp } from './auth';
+
+const PASSWORD = 'correct-horse-battery';
+let counter = 0;
+
+function newAccount() {
+  counter += 1;
+  return {
+    name: 'Asha Verma',
+    email: `auth-store-${Date.now()}-${counter}@example.com`,
+    password: PASSWORD,
+    avatar: 'avatar3',
+  };
+}
+
+/** Registers straight through the API, leaving the stores alone; answers the account and its token. */
+async function registeredAccount() {
+  const account = newAccount();
+  const answer = await api.register(account);
+  if (!answer.ok || !answer.body.token) throw new Error(`could not register: ${answer.body.message}`);
+  return { ...account, token: answer.body.token };
+}
+
+afterEach(() => {
+  logOut();
+});
+
+describe('auth store', () => {
+  it('signs up: stores the token under `token`, then fetches the user', async () => {
+    const account = newAccount();
+    const outcome = await signUp(account);
+
+    expect(outcome.ok).toBe(true);
+    expect(outcome.message).not.toBe('');
+    const token = $token.get();
+    expect(token).toEqual(expect.any(String));
+    expect(window.localStorage.getItem('token')).toBe(token);
+    await waitFor(() => expect($user.get()).toMatchObject({ name: account.name, email: account.email }));
+    expect($user.get()).toMatchObject({ avatar: 'avatar3', cars_rented: [] });
+    expect($userLoading.get()).toBe(false);
+  });
+
+  it('logs in: stores the raw token, and is loading until the user arrives', async () => {
+    const account = await registeredAccount();
+    const outcome = await logIn({ email: account.email, password: PASSWORD });
+
+    expect(outcome.ok).toBe(true);
+    expect(window.localStorage.getItem('token')).toBe($token.get());
+    expect($userLoading.get()).toBe(true);
+    await waitFor(() => expect($user.get()?.email).toBe(account.email));
+    expect($userLoading.get()).toBe(false);
+  });
+
+  it('answers the server message and stores nothing when the login is refused', async () => {
+    const account = await registeredAccount();
+    const outcome = await logIn({ email: account.email, password: 'wrong-password' });
+
+    expect(outcome).toEqual({ ok: false, message: 'Incorrect email or password.' });
+    expect($token.get()).toBeUndefined();
+    expect(window.localStorage.getItem('token')).toBeNull();
+  });
+
+  it('answers ‘Something went wrong!’ when the server cannot be reached', async () => {
+    configureApi({ baseUrl: 'http://127.0.0.1:9' });
+    try {
+      const outcome = await logIn({ email: 'nobody@example.com', password: PASSWORD });
+      expect(outcome).toEqual({ ok: false, message: 'Something went wrong!' });
+    } finally {
+      configureApi({ baseUrl: process.env.RENTORA_TEST_API_URL ?? '' });
+    }
+    expect($token.get()).toBeUndefined();
+  });
+
+  it('logs out silently when /api/user is not ok', async () => {
+    $token.set('not-a-real-token');
+    expect(window.localStorage.getItem('token')).toBe('not-a-real-token');
+
+    await waitFor(() => expect($token.get()).toBeUndefined());
+    expect(window.localStorage.getItem('token')).toBeNull();
+    expect($user.get()).toBeNull();
+    await waitFor(() => expect($userLoading.get()).toBe(false));
+  });
+
+  it('keeps the token through a network failure of /api/user', async () => {
+    const { token } = await registeredAccount();
+    configureApi({ baseUrl: 'http://127.0.0.1:9' });
+    try {
+      $token.set(token);
+      await waitFor(() => expect($userLoading.get()).toBe(false));
+    } finally {
+      configureApi({ baseUrl: process.env.RENTORA_TEST_API_URL ?? '' });
+    }
+    expect($token.get()).toBe(token);
+    expect($user.get()).toBeNull();
+  });
+
+  it('logs out: removes the stored token and forgets the user', async () => {
+    const account = await registeredAccount();
+    await logIn({ email: account.email, password: PASSWORD });
+    await waitFor(() => expect($user.get()).not.toBeNull());
+
+    logOut();
+
+    expect($token.get()).toBeUndefined();
+    expect(window.localStorage.getItem('token')).toBeNull();
+    expect($user.get()).toBeNull();
+    expect($userLoading.get()).toBe(false);
+  });
+
+  it('refreshUser fetches the user again for the same token', async () => {
+    const account = await registeredAccount();
+    $token.set(account.token);
+    await waitFor(() => expect($user.get()?.cars_rented).toEqual([]));
+
+    const booking = await api.bookRide(
+      'mercedes-benz-s-class',
+      {
+        name: account.name,
+        age: '30',
+        email: account.email,
+        phone_no: '9876543210',
+        address: '12 Marine Drive, Mumbai',
+        pincode: '400002',
+        pick_up_date: '2188-03-10',
+        drop_off_date: '2188-03-12',
+      },
+      account.token,
+      `auth-store-${Date.now()}`,
+    );
+    expect(booking.ok).toBe(true);
+
+    await refreshUser();
+    expect($user.get()?.cars_rented).toEqual([
+      expect.objectContaining({ pick_up_date: '2188-03-10', drop_off_date: '2188-03-12', status: 'active', days: 3 }),
+    ]);
+  });
+
+  describe('another tab', () => {
+    it('logging in there logs in here', async () => {
+      const account = await registeredAccount();
+      window.localStorage.setItem('token', account.token);
+      window.dispatchEvent(
+        new StorageEvent('storage', { key: 'token', newValue: account.token, storageArea: window.localStorage }),
+      );
+
+      expect($token.get()).toBe(account.token);
+      await waitFor(() => expect($user.get()?.email).toBe(account.email));
+    });
+
+    it('logging out there logs out here', async () => {
+      const account = await registeredAccount();
+      $token.set(account.token);
+      await waitFor(() => expect($user.get()).not.toBeNull());
+
+      window.localStorage.removeItem('token');
+      window.dispatchEvent(
+        new StorageEvent('storage', {
+          key: 'token',
+          oldValue: account.token,
+          newValue: null,
+          storageArea: window.localStorage,
+        }),
+      );
+
+      expect($token.get()).toBeUndefined();
+      expect($user.get()).toBeNull();
+    });
+
+    it('clearing its storage logs out here', async () => {
+      const account = await registeredAccount();
+      $token.set(account.token);
+      await waitFor(() => expect($user.get()).not.toBeNull());
+
+      window.localStorage.clear();
+      window.dispatchEvent(new StorageEvent('storage', { key: null, storageArea: window.localStorage }));
+
+      expect($token.get()).toBeUndefined();
+      expect($user.get()).toBeNull();
+    });
+  });
+});
