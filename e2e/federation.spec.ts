@@ -28,6 +28,40 @@ async function expectShellWorks(page: Page) {
   await expect(page.getByRole('contentinfo').getByText('All Rights Reserved © 2024')).toBeVisible();
 }
 
+/** Assigned only where React's core module is defined, so it counts copies of React itself. */
+const REACT_CORE_MARKER = '__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE=';
+
+test('one React and one auth store: a sign-up in the account remote reaches the host and the catalog', async ({
+  page,
+}) => {
+  const scriptBodies: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scriptBodies.push(response.text());
+  });
+
+  await page.goto('/vehicles/audi-q7');
+  await expect(page.getByRole('button', { name: 'Book A Ride' })).toBeDisabled();
+
+  // The value is set in @rentora/shared's $token by the account remote...
+  await page.getByRole('banner').getByRole('button', { name: 'Sign Up' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign Up' });
+  await dialog.getByLabel('Name').fill('Ira Menon');
+  await dialog.getByLabel('Email').fill(`singleton-${Date.now()}@example.com`);
+  await dialog.getByLabel('Password', { exact: true }).fill('correct-horse-9');
+  await dialog.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Done' }).click();
+
+  // ...and seen by the host's header and by the catalog's detail page, with no reload.
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Open profile' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Book A Ride' })).toBeEnabled();
+
+  // The booking remote has loaded too by now: still exactly one React.
+  await page.getByRole('button', { name: 'Book A Ride' }).click();
+  await expect(page.getByRole('dialog', { name: 'Book Ride' })).toBeVisible();
+  const bodies = await Promise.all(scriptBodies);
+  expect(bodies.filter((body) => body.includes(REACT_CORE_MARKER))).toHaveLength(1);
+});
+
 test.describe('failure isolation', () => {
   for (const what of ['everything', 'chunks'] as const) {
     test(`catalog down (${what}): shell, About and the account remote still work, then it recovers`, async ({

@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 import { ImmediateSqliteDialect } from './sqlite-immediate';
+import { withStatementCache } from './statement-cache';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -40,5 +41,5 @@ export function openDatabase(options: { dataDir: string; databaseUrl?: string })
   file.pragma('synchronous = FULL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
-  return { db: new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: file }) }), engine: 'sqlite' };
+  return { db: new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(file) }) }), engine: 'sqlite' };
 }

@@ -1,10 +1,10 @@
-import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { APPS, REMOTE_NAMES } from '@rentora/shared/apps';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { startRemoteServer } from '../site/remote-server';
+import { REVALIDATE } from '../site/cache-policy';
 import { registerStaticSite } from '../site/static-site';
 import { findRepoRoot } from './repo';
 import { loadSiteConfig } from './site-config';
@@ -17,9 +17,6 @@ async function serve(): Promise<void> {
   const root = findRepoRoot();
   const site = loadSiteConfig();
   const hostDist = path.join(root, APPS.host.dir, 'dist');
-
-  // remotes.json is read by the host's page at start-up: moving a remote needs no host rebuild.
-  writeFileSync(path.join(hostDist, 'remotes.json'), `${JSON.stringify(site.remoteUrls, null, 2)}\n`);
 
   const servers: FastifyInstance[] = [];
   let closing = false;
@@ -45,6 +42,11 @@ async function serve(): Promise<void> {
   }
 
   const api = await buildApp(loadConfig());
+  // The host's page reads this at start-up: a remote moves by configuration, with no host rebuild.
+  // Answered from memory, so several sites can serve one build with different remotes.
+  api.get('/remotes.json', { schema: { hide: true } }, (_request, reply) =>
+    reply.header('Cache-Control', REVALIDATE).send(site.remoteUrls),
+  );
   await registerStaticSite(api, { root: hostDist, spaFallback: true });
   await api.listen({ port: site.port, host: site.host });
   servers.push(api);

@@ -7,18 +7,18 @@ import { listVehicleRows, toVehicle } from '../repositories/vehicles';
  * its JSON, for a few seconds. Bookings are never cached; they are read live per request.
  */
 export interface FleetCache {
-  /** The whole fleet as the JSON text of `GET /api/vehicles`. */
-  listJson(): Promise<string>;
+  /** The whole fleet as the UTF-8 JSON body of `GET /api/vehicles`, encoded once. */
+  listJson(): Promise<Buffer>;
   find(slug: string): Promise<VehicleRow | undefined>;
 }
 
 export function createFleetCache(db: Kysely<Database>, ttlMs: number, now: () => number = Date.now): FleetCache {
-  let cached: Promise<{ json: string; bySlug: Map<string, VehicleRow> }> | undefined;
+  let cached: Promise<{ json: Buffer; bySlug: Map<string, VehicleRow> }> | undefined;
   let expiresAt = 0;
 
   const load = async () => {
     const rows = await listVehicleRows(db);
-    return { json: JSON.stringify(rows.map(toVehicle)), bySlug: new Map(rows.map((row) => [row.slug, row])) };
+    return { json: Buffer.from(JSON.stringify(rows.map(toVehicle))), bySlug: new Map(rows.map((row) => [row.slug, row])) };
   };
 
   const current = () => {

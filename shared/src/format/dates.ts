@@ -14,8 +14,10 @@ export function isRealIsoDate(isoDate: string): boolean {
 
 /** Today's calendar date in a time zone, as `YYYY-MM-DD`. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+    .formatToParts(now)
+    .reduce<Record<string, string>>((found, part) => ({ ...found, [part.type]: part.value }), {});
+  return `${parts.year}-${parts.month}-${parts.day}`;
 }
 
 /** Days a rental occupies, pick-up and drop-off both counted. */

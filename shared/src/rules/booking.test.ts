@@ -48,6 +48,9 @@ describe('checkBookingForm', () => {
     ['120', false],
     ['-1', false],
     ['abc', false],
+    ['0x10', false],
+    ['1e2', false],
+    ['34.5', false],
   ])('age %s → valid %s', (age, valid) => {
     expect(check({ age }).age === undefined).toBe(valid);
   });

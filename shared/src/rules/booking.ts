@@ -13,6 +13,7 @@ export type BookingField = keyof BookingForm;
 export type BookingErrors = Partial<Record<BookingField, string>>;
 
 const isBlank = (value: string) => value.trim() === '';
+const WHOLE_NUMBER = /^\d+$/;
 
 /**
  * SPEC §5 for the booking form, field by field, with a hint for each wrong field.
@@ -25,7 +26,7 @@ export function checkBookingForm(form: BookingForm, today: string): BookingError
   if (isBlank(form.name)) errors.name = 'Enter the driver’s name.';
 
   const age = Number(form.age);
-  if (isBlank(form.age) || !Number.isFinite(age)) errors.age = 'Enter the driver’s age.';
+  if (!WHOLE_NUMBER.test(form.age.trim())) errors.age = 'Enter the driver’s age.';
   else if (!(age > AGE_MIN_EXCLUSIVE && age < AGE_MAX_EXCLUSIVE)) errors.age = 'Age must be between 1 and 119.';
 
   if (isBlank(form.email)) errors.email = 'Enter an email address.';

@@ -1,4 +1,4 @@
-import { $toasts, $token, $user, api, formatDisplayDate, logOut, ModalFrame } from '@rentora/shared';
+import { $toasts, $token, $user, $userLoading, api, formatDisplayDate, logOut, ModalFrame } from '@rentora/shared';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -50,6 +50,19 @@ describe('ProfileModal', () => {
     expect(await screen.findByText('Meera Iyer', undefined, SERVER)).toBeVisible();
     expect(screen.getByText(account.email)).toBeVisible();
     expect(screen.queryByRole('status', { name: 'Loading your profile' })).not.toBeInTheDocument();
+  });
+
+  it('offers to try again when the user could not be loaded', async () => {
+    const account = await registerAccount('Tara Singh');
+    await withApiUnreachable(async () => {
+      $token.set(account.token);
+      await waitFor(() => expect($userLoading.get()).toBe(false), SERVER);
+    });
+    const { user } = renderProfile();
+
+    expect(screen.getByRole('alert')).toHaveTextContent('Your profile could not be loaded.');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Tara Singh', undefined, SERVER)).toBeVisible();
   });
 
   it('logs out: closes, forgets the token and says ‘You’ve been logged out!’', async () => {
@@ -141,6 +154,7 @@ describe('ProfileModal', () => {
     expect(confirm).toBeDisabled();
 
     expect(await screen.findByText('Rental Cancelled', undefined, SERVER)).toBeVisible();
+    expect(screen.getByText('Rental Cancelled')).toHaveFocus();
     expect(screen.queryByRole('button', { name: 'Cancel Rental' })).not.toBeInTheDocument();
     expect(toastMessages()).toEqual(['success: Rental cancelled successfully!']);
     expect($user.get()?.cars_rented[0]?.status).toBe('cancelled');

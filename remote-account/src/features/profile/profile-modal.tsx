@@ -22,7 +22,7 @@ export function ProfileModal({ titleId, onClose }: ModalProps) {
       </h2>
       <div className={styles.account}>
         <ProfileCard user={user} loading={loading} />
-        <Button variant="secondary" className={styles.logout} onClick={logout}>
+        <Button variant="secondary" onClick={logout}>
           Logout
         </Button>
       </div>

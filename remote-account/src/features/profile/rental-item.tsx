@@ -1,4 +1,5 @@
 import { CarImage, formatDisplayDate, formatRupees, type Rental } from '@rentora/shared';
+import { useEffect, useRef } from 'react';
 import { CancelRental } from './cancel-rental';
 import styles from './rental-item.module.css';
 
@@ -9,6 +10,17 @@ export interface RentalItemProps {
 /** One rental: the car, its dates, days and total, and its status or the way to cancel it. */
 export function RentalItem({ rental }: RentalItemProps) {
   const { car, pick_up_date, drop_off_date, status, days, total_price } = rental;
+  const cancelledRef = useRef<HTMLSpanElement>(null);
+  const previousStatus = useRef(status);
+
+  // Cancelling removes the focused button, leaving focus on the page or the dialog around
+  // this item: hand it to the status that replaced the button.
+  useEffect(() => {
+    const justCancelled = previousStatus.current !== 'cancelled' && status === 'cancelled';
+    previousStatus.current = status;
+    const badge = cancelledRef.current;
+    if (justCancelled && badge && document.activeElement?.contains(badge)) badge.focus();
+  }, [status]);
   return (
     <li className={styles.rental}>
       <CarImage
@@ -29,7 +41,9 @@ export function RentalItem({ rental }: RentalItemProps) {
         {status === 'expired' ? (
           <span className={`${styles.badge} ${styles.expired}`}>Rental Expired</span>
         ) : status === 'cancelled' ? (
-          <span className={`${styles.badge} ${styles.cancelled}`}>Rental Cancelled</span>
+          <span ref={cancelledRef} tabIndex={-1} className={`${styles.badge} ${styles.cancelled}`}>
+            Rental Cancelled
+          </span>
         ) : (
           <CancelRental carId={car._id} carName={`${car.brand_name} ${car.car_name}`} />
         )}

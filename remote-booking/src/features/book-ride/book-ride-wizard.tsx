@@ -120,12 +120,12 @@ export function BookRideWizard({ titleId, onClose, vehicleId }: BookRideModalPro
 
   return (
     <div className={styles.wizard}>
-      <header className={styles.header}>
+      <div className={styles.header}>
         <h2 id={titleId} className={styles.title}>
           Book Ride
         </h2>
         {vehicle ? <VehicleLine vehicle={vehicle} /> : vehicleLoading && <Skeleton width="14rem" height="1.25rem" />}
-      </header>
+      </div>
 
       <ProgressBar step={step} />
 

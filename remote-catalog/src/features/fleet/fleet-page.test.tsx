@@ -15,7 +15,7 @@ async function findCarNames() {
 }
 
 describe('FleetPage', () => {
-  it('shows three skeleton cards, then every car with its title', async () => {
+  it('shows three skeleton cards, then every car', async () => {
     renderCatalog('/vehicles');
     const loading = screen.getByRole('list', { name: 'Loading cars' });
     expect(within(loading).getAllByRole('listitem')).toHaveLength(3);
@@ -23,7 +23,6 @@ describe('FleetPage', () => {
     expect(await screen.findByText(`${FLEET_SIZE} Results`)).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Loading cars' })).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Search and Book the Best Rental Vehicles' })).toBeVisible();
-    expect(document.title).toBe('Browse Our Fleet - Cars for Every Need and Budget');
   });
 
   it('shows each car’s picture, brand, name, price per day and a link to its details', async () => {

@@ -19,7 +19,6 @@ export function FleetPage() {
 
   return (
     <div className={styles.page}>
-      <title>Browse Our Fleet - Cars for Every Need and Budget</title>
       <header className={styles.intro}>
         <p className={styles.eyebrow}>The Rentora fleet</p>
         <h1 className={styles.heading}>Search and Book the Best Rental Vehicles</h1>

@@ -5,7 +5,6 @@ import { HowItWorks } from './how-it-works';
 export function HomePage() {
   return (
     <>
-      <title>Rentora - Quality Cars, Unmatched Experience</title>
       <Hero />
       <FleetCategories />
       <HowItWorks />

@@ -1,5 +1,6 @@
 import { CarImage, type Vehicle } from '@rentora/shared';
 import { useEffect, useEffectEvent, useRef } from 'react';
+import { createPortal } from 'react-dom';
 import styles from './image-preview.module.css';
 
 export interface ImagePreviewProps {
@@ -34,7 +35,8 @@ export function ImagePreview({ vehicle, onClose }: ImagePreviewProps) {
     };
   }, []);
 
-  return (
+  // Portalled to <body>: a transformed ancestor (the page transition) would otherwise pin "fixed" to itself.
+  return createPortal(
     <div
       className={styles.backdrop}
       role="dialog"
@@ -62,6 +64,7 @@ export function ImagePreview({ vehicle, onClose }: ImagePreviewProps) {
           {vehicle.brand_name} · {vehicle.car_name} · {vehicle.location}
         </figcaption>
       </figure>
-    </div>
+    </div>,
+    document.body,
   );
 }

@@ -113,6 +113,7 @@ export function VehicleDetail({ vehicle }: VehicleDetailProps) {
 export function VehicleDetailSkeleton() {
   return (
     <div className={styles.page} aria-busy="true">
+      <title>Rentora</title>
       <p className="visually-hidden" role="status">
         Loading car details…
       </p>

@@ -1,0 +1,43 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { APPS, type AppName } from '@rentora/shared/apps';
+import { findRepoRoot } from './repo';
+
+/**
+ * `npm run dev`: the API restarting on change, every app on its dev server with React fast
+ * refresh; the host's dev server proxies /api to the API (API_PORT, default 3100).
+ */
+const root = findRepoRoot();
+const apiPort = process.env.API_PORT ?? '3100';
+const children: ChildProcess[] = [];
+
+function run(name: string, command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}) {
+  const child = spawn(process.execPath, [command, ...args], {
+    cwd,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  child.on('exit', (code) => {
+    if (code !== 0 && code !== null) process.stderr.write(`${name} stopped with code ${code}\n`);
+  });
+  children.push(child);
+}
+
+run('api', path.join(root, 'node_modules/tsx/dist/cli.mjs'), ['watch', 'src/main.ts'], path.join(root, 'api'), {
+  PORT: apiPort,
+  DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data'),
+});
+for (const app of Object.keys(APPS) as AppName[]) {
+  run(app, path.join(root, 'node_modules/@rspack/cli/bin/rspack.js'), ['serve', '--mode', 'development'], path.join(root, APPS[app].dir), {
+    NODE_ENV: 'development',
+    API_PORT: apiPort,
+  });
+}
+process.stdout.write(`Rentora (dev) will be at http://localhost:${APPS.host.port} once the dev servers are up.\n`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    for (const child of children) child.kill(signal);
+    process.exit(0);
+  });
+}
