@@ -87,10 +87,7 @@ test.describe('failure isolation', () => {
     });
   }
 
-  test('booking down: the detail page works and the modal offers a retry that recovers', async ({
-    page,
-    request,
-  }) => {
+  test('booking down: the detail page works and the modal offers a retry that recovers', async ({ page, request }) => {
     await logInAs(page, await registerUser(request));
     await takeDown(page, e2eSite.remotes.booking);
     await page.goto('/vehicles/bmw-7-series');
@@ -145,10 +142,7 @@ test('a remote deploys alone: a rebuilt catalog shows after a reload, the host u
   // The deployed host, told by its remotes.json that the catalog lives at catalogOrigin.
   const hostFiles = path.join(work, 'host');
   cpSync(path.join(root, 'host/dist'), hostFiles, { recursive: true });
-  writeFileSync(
-    path.join(hostFiles, 'remotes.json'),
-    JSON.stringify({ ...e2eSite.remotes, catalog: catalogOrigin }),
-  );
+  writeFileSync(path.join(hostFiles, 'remotes.json'), JSON.stringify({ ...e2eSite.remotes, catalog: catalogOrigin }));
   const catalogFiles = path.join(work, 'catalog-live');
   cpSync(path.join(root, 'remote-catalog/dist'), catalogFiles, { recursive: true });
 
@@ -187,9 +181,7 @@ test('a remote deploys alone: a rebuilt catalog shows after a reload, the host u
     cpSync(path.join(source, 'dist'), catalogFiles, { recursive: true });
 
     await page.reload();
-    await expect(
-      page.getByRole('heading', { level: 1, name: 'Drive Your Dreams Today with Rentora' }),
-    ).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Drive Your Dreams Today with Rentora' })).toBeVisible();
     expect(hashTree(hostFiles)).toEqual(hostBefore);
   } finally {
     await Promise.all([hostServer.close(), catalogServer.close()]);

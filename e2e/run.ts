@@ -1,20 +1,15 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { chromium } from '@playwright/test';
 import { buildStale } from '../api/src/launch/build';
 
 /** The browser: CHROMIUM_PATH, else Debian's Chromium, else Playwright's own download. */
 function findChromium(): string | undefined {
   const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'];
   for (const candidate of candidates) if (candidate && existsSync(candidate)) return candidate;
-  try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { chromium } = require('@playwright/test') as typeof import('@playwright/test');
-    const own = chromium.executablePath();
-    return existsSync(own) ? own : undefined;
-  } catch {
-    return undefined;
-  }
+  const own = chromium.executablePath();
+  return existsSync(own) ? own : undefined;
 }
 
 async function run(): Promise<number> {

@@ -48,9 +48,7 @@ test.describe('site shell', () => {
     await expect(page.getByRole('heading', { level: 1 })).toContainText('finding, booking and managing rental cars');
   });
 
-  test('the old page finishes leaving before the new one appears, then the window is at the top', async ({
-    page,
-  }) => {
+  test('the old page finishes leaving before the new one appears, then the window is at the top', async ({ page }) => {
     await page.goto('/about');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     // Record every moment the main area holds more than one page heading.

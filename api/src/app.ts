@@ -27,6 +27,7 @@ export async function buildApp(appConfig: AppConfig): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: appConfig.logLevel, redact: ['req.headers.authorization'] },
     genReqId: requestId,
+    trustProxy: appConfig.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     // Slow clients cannot hold sockets open forever; keep-alive outlives typical proxy idle timeouts.
     requestTimeout: 30_000,

@@ -12,6 +12,7 @@ describe('loadConfig', () => {
       redisUrl: undefined,
       businessTimeZone: 'Asia/Kolkata',
       logLevel: 'info',
+      trustProxy: false,
       rateLimit: { perIp: 60, perEmail: 10, windowMs: 900_000 },
     });
   });
@@ -26,6 +27,7 @@ describe('loadConfig', () => {
       REDIS_URL: 'redis://cache:6379',
       BUSINESS_TZ: 'Europe/London',
       LOG_LEVEL: 'warn',
+      TRUST_PROXY: '10.0.0.0/8',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -35,7 +37,9 @@ describe('loadConfig', () => {
       redisUrl: 'redis://cache:6379',
       businessTimeZone: 'Europe/London',
       logLevel: 'warn',
+      trustProxy: '10.0.0.0/8',
     });
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
   });
 
   it('fails listing every invalid variable at once', () => {

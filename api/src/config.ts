@@ -24,6 +24,11 @@ export interface AppConfig {
   businessTimeZone: string;
   logLevel: LogLevel;
   rateLimit: RateLimitConfig;
+  /**
+   * Which proxies to believe for the client address (Fastify `trustProxy`): false, true, or a
+   * comma-separated list of addresses/CIDRs. Per-address rate limits depend on it.
+   */
+  trustProxy: boolean | string;
 }
 
 export class ConfigError extends Error {
@@ -89,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: url('REDIS_URL', ['redis:', 'rediss:']),
     businessTimeZone,
     logLevel: isLogLevel(logLevel) ? logLevel : 'info',
+    trustProxy: trustProxy(read('TRUST_PROXY')),
     rateLimit: {
       perIp: integer('RATE_LIMIT_PER_IP', 60, 1, 1_000_000),
       perEmail: integer('RATE_LIMIT_PER_EMAIL', 10, 1, 1_000_000),
@@ -97,6 +103,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+function trustProxy(raw: string | undefined): boolean | string {
+  if (raw === undefined || raw === 'false') return false;
+  return raw === 'true' ? true : raw;
 }
 
 function isLogLevel(value: string): value is LogLevel {

@@ -30,9 +30,17 @@ const pgTypes = {
   }) as typeof pg.types.getTypeParser,
 };
 
-export function openDatabase(options: { dataDir: string; databaseUrl?: string }): DatabaseHandle {
+export interface OpenOptions {
+  dataDir: string;
+  databaseUrl?: string;
+  /** A pooled PostgreSQL connection failed while idle; without a listener it would crash the process. */
+  onIdleError: (error: Error) => void;
+}
+
+export function openDatabase(options: OpenOptions): DatabaseHandle {
   if (options.databaseUrl !== undefined) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, types: pgTypes });
+    pool.on('error', options.onIdleError);
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), engine: 'postgres' };
   }
   mkdirSync(options.dataDir, { recursive: true });
@@ -41,5 +49,8 @@ export function openDatabase(options: { dataDir: string; databaseUrl?: string })
   file.pragma('synchronous = FULL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
-  return { db: new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(file) }) }), engine: 'sqlite' };
+  return {
+    db: new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(file) }) }),
+    engine: 'sqlite',
+  };
 }

@@ -28,10 +28,16 @@ run('api', path.join(root, 'node_modules/tsx/dist/cli.mjs'), ['watch', 'src/main
   DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data'),
 });
 for (const app of Object.keys(APPS) as AppName[]) {
-  run(app, path.join(root, 'node_modules/@rspack/cli/bin/rspack.js'), ['serve', '--mode', 'development'], path.join(root, APPS[app].dir), {
-    NODE_ENV: 'development',
-    API_PORT: apiPort,
-  });
+  run(
+    app,
+    path.join(root, 'node_modules/@rspack/cli/bin/rspack.js'),
+    ['serve', '--mode', 'development'],
+    path.join(root, APPS[app].dir),
+    {
+      NODE_ENV: 'development',
+      API_PORT: apiPort,
+    },
+  );
 }
 process.stdout.write(`Rentora (dev) will be at http://localhost:${APPS.host.port} once the dev servers are up.\n`);
 

@@ -36,25 +36,32 @@ export async function bookRide(
   form: BookingForm,
   idempotencyKey: string | undefined,
 ): Promise<Answer> {
+  const fingerprint = createHash('sha256')
+    .update(JSON.stringify([vehicleSlug, form]))
+    .digest('base64url');
+  const replay = async (db: Kysely<Database>): Promise<Answer | undefined> => {
+    if (idempotencyKey === undefined) return undefined;
+    const stored = await findStoredAnswer(db, userId, idempotencyKey);
+    if (stored === undefined) return undefined;
+    if (stored.fingerprint !== fingerprint) throw new ApiError(422, KEY_REUSED);
+    return { statusCode: stored.statusCode, message: stored.message };
+  };
+  // A retry gets the first answer even when re-checking would now say otherwise (e.g. a day later).
+  const earlier = await replay(context.db);
+  if (earlier !== undefined) return earlier;
+
   const today = context.today();
   if (!isBookingFormValid(form, today)) throw new ApiError(400, MESSAGES.invalidBookingForm);
   const vehicle = await findVehicle(context.db, vehicleSlug);
   if (vehicle === undefined) throw vehicleNotFound();
 
   const wanted: BookedRange = { pick_up_date: form.pick_up_date, drop_off_date: form.drop_off_date };
-  const fingerprint = createHash('sha256')
-    .update(JSON.stringify([vehicleSlug, form]))
-    .digest('base64url');
   try {
     return await context.db.transaction().execute(async (trx) => {
       await lockUser(trx, context.engine, userId);
-      if (idempotencyKey !== undefined) {
-        const stored = await findStoredAnswer(trx, userId, idempotencyKey);
-        if (stored !== undefined) {
-          if (stored.fingerprint !== fingerprint) throw new ApiError(422, KEY_REUSED);
-          return { statusCode: stored.statusCode, message: stored.message };
-        }
-      }
+      // Checked again under the lock: a concurrent retry may have answered meanwhile.
+      const concurrent = await replay(trx);
+      if (concurrent !== undefined) return concurrent;
       const answer = await decide(trx, userId, vehicle, form, today);
       if (idempotencyKey !== undefined) await storeAnswer(trx, userId, idempotencyKey, { ...answer, fingerprint });
       return answer;
@@ -99,7 +106,7 @@ async function decide(
   return { statusCode: 201, message: bookedMessage(vehicle.car_name, form, days, totalPrice) };
 }
 
-export function bookedMessage(carName: string, range: BookedRange, days: number, totalPrice: number): string {
+function bookedMessage(carName: string, range: BookedRange, days: number, totalPrice: number): string {
   const from = formatDisplayDate(range.pick_up_date);
   const to = formatDisplayDate(range.drop_off_date);
   return `${carName} is booked from ${from} to ${to}: ${days} ${days === 1 ? 'day' : 'days'}, ${formatRupees(totalPrice)} in total.`;

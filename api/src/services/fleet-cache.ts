@@ -18,7 +18,10 @@ export function createFleetCache(db: Kysely<Database>, ttlMs: number, now: () =>
 
   const load = async () => {
     const rows = await listVehicleRows(db);
-    return { json: Buffer.from(JSON.stringify(rows.map(toVehicle))), bySlug: new Map(rows.map((row) => [row.slug, row])) };
+    return {
+      json: Buffer.from(JSON.stringify(rows.map(toVehicle))),
+      bySlug: new Map(rows.map((row) => [row.slug, row])),
+    };
   };
 
   const current = () => {

@@ -11,6 +11,7 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     jwtSecret: TEST_JWT_SECRET,
     businessTimeZone: 'Asia/Kolkata',
     logLevel: 'silent',
+    trustProxy: false,
     // The UI suites sign up many users from one address; the rate-limit tests set their own limits.
     rateLimit: { perIp: 10_000, perEmail: 1_000, windowMs: 60_000 },
     ...overrides,

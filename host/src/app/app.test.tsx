@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { clickAndSettle, renderSite } from '../testing/render-site';
 
@@ -63,7 +63,6 @@ describe('a remote that cannot be loaded', () => {
   });
 
   it('starts a new load when asked to try again', async () => {
-    const user = userEvent.setup();
     await renderSite('/');
     const panel = await screen.findByRole('alert');
     // The retry suspends while the remote loads again: let React settle it inside act.

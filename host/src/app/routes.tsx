@@ -16,7 +16,11 @@ const catalogPage = (id: 'catalog/HomePage' | 'catalog/FleetPage' | 'catalog/Veh
 );
 
 export const SITE_ROUTES: readonly SiteRoute[] = [
-  { path: '/', title: 'Rentora - Quality Cars, Unmatched Experience', element: catalogPage('catalog/HomePage', 'the home page') },
+  {
+    path: '/',
+    title: 'Rentora - Quality Cars, Unmatched Experience',
+    element: catalogPage('catalog/HomePage', 'the home page'),
+  },
   {
     path: '/vehicles',
     title: 'Browse Our Fleet - Cars for Every Need and Budget',

@@ -3,10 +3,7 @@ import { atom } from 'nanostores';
 export type AuthView = 'signup' | 'login';
 
 /** The one modal open at a time (ARCHITECTURE §3); the host's outlet renders the matching remote. */
-export type ModalState =
-  | { name: 'auth'; view: AuthView }
-  | { name: 'profile' }
-  | { name: 'book'; vehicleId: string };
+export type ModalState = { name: 'auth'; view: AuthView } | { name: 'profile' } | { name: 'book'; vehicleId: string };
 
 export const $modal = atom<ModalState | null>(null);
 

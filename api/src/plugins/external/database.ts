@@ -15,7 +15,11 @@ declare module 'fastify' {
 /** Opens SQLite or PostgreSQL, migrates, seeds the fleet once, and closes the pool with the app. */
 export default fp(
   async (app) => {
-    const { db, engine } = openDatabase(app.config);
+    const { db, engine } = openDatabase({
+      dataDir: app.config.dataDir,
+      databaseUrl: app.config.databaseUrl,
+      onIdleError: (error) => app.log.error({ err: error }, 'idle database connection failed'),
+    });
     app.decorate('db', db);
     app.decorate('engine', engine);
     app.addHook('onClose', async () => {

@@ -12,7 +12,7 @@ declare module 'fastify' {
   }
 }
 
-export const DEFAULT_KEY_PREFIX = 'rentora:attempts:';
+const DEFAULT_KEY_PREFIX = 'rentora:attempts:';
 
 /** Counters in memory, or in Redis when REDIS_URL is set so every instance shares them. */
 export default fp(

@@ -23,7 +23,6 @@ afterEach(() => {
 
 describe('header', () => {
   it('offers Sign Up when logged out, which opens the sign-up modal', async () => {
-    const user = userEvent.setup();
     await renderSite('/about');
     const header = screen.getByRole('banner');
     for (const name of ['Home', 'Vehicles', 'About']) {
@@ -35,7 +34,6 @@ describe('header', () => {
   });
 
   it('shows the avatar button once logged in, which opens the profile', async () => {
-    const user = userEvent.setup();
     await renderSite('/about');
     await act(async () => {
       await signUpNewUser('Meera Iyer');

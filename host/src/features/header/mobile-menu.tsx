@@ -7,19 +7,20 @@ import { NAV_LINKS } from './nav-links';
 
 /** The small-screen menu: a hamburger that slides a panel in from the top (SPEC §2). */
 export function MobileMenu() {
-  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  // The menu belongs to the page it was opened on: any navigation closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (isOpen: boolean) => setOpenOn(isOpen ? pathname : null);
   const panelId = useId();
   const headingId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const { pathname } = useLocation();
-
-  useEffect(() => setOpen(false), [pathname]);
 
   useEffect(() => {
     if (!open) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
-        setOpen(false);
+        setOpenOn(null);
         toggleRef.current?.focus();
       }
     };
@@ -38,7 +39,7 @@ export function MobileMenu() {
         aria-expanded={open}
         aria-controls={panelId}
         aria-label={open ? 'Close menu' : 'Open menu'}
-        onClick={() => setOpen((isOpen) => !isOpen)}
+        onClick={() => setOpen(!open)}
       >
         <span className={open ? `${styles.burger} ${styles.burgerOpen}` : styles.burger} aria-hidden="true" />
       </button>

@@ -37,7 +37,13 @@ function ModalContent({ modal, titleId }: { modal: ModalState; titleId: string }
       );
     case 'profile':
       return (
-        <RemoteSlot id="account/ProfileModal" props={common} fallback={fallback} what="your profile" titleId={titleId} />
+        <RemoteSlot
+          id="account/ProfileModal"
+          props={common}
+          fallback={fallback}
+          what="your profile"
+          titleId={titleId}
+        />
       );
     case 'book':
       return (

@@ -15,23 +15,18 @@ function leaveDuration(): number {
  */
 export function PageTransition({ children }: { children: (shownLocation: Location) => ReactNode }) {
   const location = useLocation();
-  const [shown, setShown] = useState(location);
-  const [leaving, setLeaving] = useState(false);
+  const [settled, setSettled] = useState(location);
+  const leaving = location.pathname !== settled.pathname;
+  const shown = leaving ? settled : location;
 
   useEffect(() => {
-    if (location === shown) return;
-    if (location.pathname === shown.pathname) {
-      setShown(location);
-      return;
-    }
-    setLeaving(true);
+    if (!leaving) return;
     const timer = setTimeout(() => {
-      setShown(location);
-      setLeaving(false);
+      setSettled(location);
       window.scrollTo({ top: 0, behavior: 'smooth' });
     }, leaveDuration());
     return () => clearTimeout(timer);
-  }, [location, shown]);
+  }, [leaving, location]);
 
   return (
     <div key={shown.pathname} className={leaving ? styles.leaving : styles.entering}>

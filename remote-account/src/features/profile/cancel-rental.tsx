@@ -1,4 +1,4 @@
-import { $token, api, Button, MESSAGES, NetworkError, refreshUser, showToast } from '@rentora/shared';
+import { $token, api, Button, MESSAGES, NetworkError, refreshUser, refreshVehicle, showToast } from '@rentora/shared';
 import { useEffect, useRef, useState } from 'react';
 import styles from './cancel-rental.module.css';
 
@@ -32,6 +32,8 @@ export function CancelRental({ carId, carName }: CancelRentalProps) {
       const answer = await api.cancelRide(carId, token);
       if (answer.ok) {
         showToast('success', MESSAGES.cancelSucceeded);
+        // The car's dates are free again: the detail page and the wizard must see that.
+        refreshVehicle(carId);
         await refreshUser();
       }
     } catch (error) {

@@ -159,6 +159,17 @@ describe.each(ENGINES)('booking and cancelling on %s', (engine) => {
     expect((await book('lexus-ls', { ...other.auth, 'idempotency-key': 'retry-me-1' }, form)).status).toBe(201);
   });
 
+  it('books once when the same Idempotency-Key arrives ten times at once', async () => {
+    const rider = await createUser(subject.app);
+    const headers = { ...rider.auth, 'idempotency-key': 'double-click' };
+    const form = bookingForm({ pick_up_date: dateFromToday(70), drop_off_date: dateFromToday(71) });
+    const answers = await Promise.all(Array.from({ length: 10 }, () => book('porsche-panamera', headers, form)));
+    expect(new Set(answers.map((answer) => `${answer.status} ${answer.message}`)).size).toBe(1);
+    expect(answers[0]?.status).toBe(201);
+    const user = (await subject.call('GET', '/api/user', { headers: rider.auth })).body as User;
+    expect(user.cars_rented).toHaveLength(1);
+  });
+
   it('cancels the caller’s current rental (200), then 404; another user can neither cancel nor see it', async () => {
     const owner = await createUser(subject.app);
     const intruder = await createUser(subject.app);

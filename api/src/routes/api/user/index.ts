@@ -97,7 +97,7 @@ const user: FastifyPluginAsync = async (app) => {
   );
 
   app.get(
-    '/',
+    '',
     {
       preHandler: app.authenticate,
       schema: {

@@ -18,7 +18,7 @@ const vehicleDetailSchema = {
 
 const vehicles: FastifyPluginAsync = async (app) => {
   app.get(
-    '/',
+    '',
     {
       schema: {
         tags: ['vehicles'],
