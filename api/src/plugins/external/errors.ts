@@ -29,8 +29,9 @@ export default fp(
       if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(415).send({ message: JSON_ONLY });
       return reply.code(statusCode).send({ message: error.message });
     });
-    app.addHook('onRequest', async (request, reply) => {
+    app.addHook('onRequest', (request, reply, done) => {
       reply.header('x-request-id', request.id);
+      done();
     });
   },
   { name: 'errors' },

@@ -1,5 +1,5 @@
-import helmet from '@fastify/helmet';
 import type { FastifyPluginAsync } from 'fastify';
+import securityHeaders from '../../plugins/external/security-headers';
 import bookRide from './book-ride';
 import cancelRide from './cancel-ride';
 import health from './health';
@@ -9,10 +9,13 @@ import vehicles from './vehicles';
 
 export const UNKNOWN_ROUTE = 'There is no such API route.';
 
-/** Everything under /api. Helmet is scoped here: the site served beside it sets its own policy. */
+/** Everything under /api. Security headers are scoped here: the site served beside it sets its own policy. */
 const api: FastifyPluginAsync = async (app) => {
-  await app.register(helmet, {
-    contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+  await app.register(securityHeaders, {
+    helmet: {
+      contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+      xFrameOptions: { action: 'deny' },
+    },
   });
   await app.register(health);
   await app.register(openapi);
