@@ -5,6 +5,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { startRemoteServer } from '../site/remote-server';
 import { REVALIDATE } from '../site/cache-policy';
+import { hostPageHeaders } from '../site/site-headers';
 import { registerStaticSite } from '../site/static-site';
 import { findRepoRoot } from './repo';
 import { loadSiteConfig } from './site-config';
@@ -47,7 +48,11 @@ async function serve(): Promise<void> {
   api.get('/remotes.json', { schema: { hide: true } }, (_request, reply) =>
     reply.header('Cache-Control', REVALIDATE).send(site.remoteUrls),
   );
-  await registerStaticSite(api, { root: hostDist, spaFallback: true });
+  await registerStaticSite(api, {
+    root: hostDist,
+    spaFallback: true,
+    headers: hostPageHeaders(Object.values(site.remoteUrls).map((url) => new URL(url).origin)),
+  });
   await api.listen({ port: site.port, host: site.host });
   servers.push(api);
 

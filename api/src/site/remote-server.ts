@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { remoteFileHeaders } from './site-headers';
 import { registerStaticSite } from './static-site';
 
 /** A remote's own origin: its built files, readable by the host's page. */
@@ -9,7 +10,11 @@ export async function startRemoteServer(options: {
   corsOrigins: readonly string[];
 }): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
-  await registerStaticSite(app, { root: options.root, corsOrigins: options.corsOrigins });
+  await registerStaticSite(app, {
+    root: options.root,
+    corsOrigins: options.corsOrigins,
+    headers: remoteFileHeaders(),
+  });
   await app.listen({ port: options.port, host: options.host });
   return app;
 }

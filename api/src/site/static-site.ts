@@ -10,11 +10,17 @@ export interface StaticSiteOptions {
   spaFallback?: boolean;
   /** Origins allowed to fetch these files (a remote's files are fetched by the host's page). */
   corsOrigins?: readonly string[];
+  /** Sent with every file, e.g. the security headers of site-headers.ts. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** Serves a production build with the cache policy of cache-policy.ts. */
 export async function registerStaticSite(app: FastifyInstance, options: StaticSiteOptions): Promise<void> {
-  const { root, spaFallback = false, corsOrigins = [] } = options;
+  const { root, spaFallback = false, corsOrigins = [], headers = {} } = options;
+
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.headers(headers);
+  });
 
   if (corsOrigins.length > 0) {
     app.addHook('onRequest', async (request, reply) => {

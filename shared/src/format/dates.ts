@@ -13,8 +13,20 @@ export function isRealIsoDate(isoDate: string): boolean {
 }
 
 /** Today's calendar date in a time zone, as `YYYY-MM-DD`. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dayFormatIn(timeZone: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+  // Building a DateTimeFormat costs far more than using one: keep one per zone.
+  const parts = dayFormatIn(timeZone)
     .formatToParts(now)
     .reduce<Record<string, string>>((found, part) => ({ ...found, [part.type]: part.value }), {});
   return `${parts.year}-${parts.month}-${parts.day}`;

@@ -14,3 +14,11 @@ export function findClash(booked: readonly BookedRange[], wanted: BookedRange): 
 export function clashMessage(taken: BookedRange): string {
   return `This car is already booked from ${formatDisplayDate(taken.pick_up_date)} to ${formatDisplayDate(taken.drop_off_date)}. Please choose other dates.`;
 }
+
+/** Ranges that end today or later, earliest first: what still matters to a rider. */
+export function upcomingRanges(booked: readonly BookedRange[], today: string): BookedRange[] {
+  // YYYY-MM-DD dates compare correctly as strings.
+  return booked
+    .filter((range) => range.drop_off_date >= today)
+    .sort((a, b) => a.pick_up_date.localeCompare(b.pick_up_date));
+}

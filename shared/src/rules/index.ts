@@ -3,3 +3,4 @@ export * from './booking';
 export * from './clash';
 export * from './messages';
 export * from './patterns';
+export { AVATAR_IDS, type AvatarId } from '../types';

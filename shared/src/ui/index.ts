@@ -7,3 +7,4 @@ export * from './status-icon';
 export * from './car-image';
 export * from './stars';
 export * from './avatar';
+export * from './booked-dates';

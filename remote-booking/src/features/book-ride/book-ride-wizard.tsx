@@ -4,6 +4,7 @@ import {
   $token,
   $user,
   $vehicle,
+  BookedDates,
   BUSINESS_TIME_ZONE,
   Button,
   checkBookingForm,
@@ -23,7 +24,6 @@ import {
   type User,
   type VehicleDetail,
 } from '@rentora/shared';
-import { BookedDates } from './booked-dates';
 import { BookingResult, type BookingOutcome } from './booking-result';
 import { BOOKING_STEPS, emptyBookingForm, labelOf, RESULT_STEP, stepOf, type FieldSpec } from './booking-steps';
 import { PriceSummary } from './price-summary';
@@ -150,7 +150,12 @@ export function BookRideWizard({ titleId, onClose, vehicleId }: BookRideModalPro
             </div>
             {step === RESULT_STEP - 1 && vehicle && (
               <>
-                <BookedDates booked={vehicle.booked} today={today} />
+                <BookedDates
+                  booked={vehicle.booked}
+                  today={today}
+                  headingLevel={3}
+                  emptyText="No bookings yet: every date is open."
+                />
                 <PriceSummary pricePerDay={vehicle.price_per_day} range={range} />
               </>
             )}

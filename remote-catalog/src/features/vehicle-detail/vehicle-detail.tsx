@@ -1,16 +1,18 @@
 import { useStore } from '@nanostores/react';
 import {
   $token,
+  BookedDates,
+  BUSINESS_TIME_ZONE,
   Button,
   CarImage,
   openAuth,
   openBookRide,
   Skeleton,
   Stars,
+  todayIn,
   type VehicleDetail as VehicleDetailData,
 } from '@rentora/shared';
 import { useState } from 'react';
-import { BookedRanges } from './booked-ranges';
 import { ImagePreview } from './image-preview';
 import { SpecsTable } from './specs-table';
 import styles from './vehicle-detail.module.css';
@@ -99,7 +101,7 @@ export function VehicleDetail({ vehicle }: VehicleDetailProps) {
               </button>
             </p>
           )}
-          <BookedRanges ranges={vehicle.booked} />
+          <BookedDates booked={vehicle.booked} today={todayIn(BUSINESS_TIME_ZONE)} className={styles.booked} />
         </div>
       </div>
 
