@@ -4,8 +4,12 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { e2eSite } from './e2e/site';
 
-/** A fresh database for every run, so tests never depend on a previous one. */
-const dataDir = mkdtempSync(path.join(tmpdir(), 'rentora-e2e-'));
+/**
+ * A fresh database for every run, so tests never depend on a previous one. Workers load this
+ * file again: the environment carries the main process's folder to them.
+ */
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'rentora-e2e-'));
+const dataDir = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: './e2e',

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { buildStale } from '../api/src/launch/build';
@@ -26,12 +27,17 @@ async function run(): Promise<number> {
   }
   await buildStale();
   const root = path.resolve(__dirname, '..');
-  const result = spawnSync(
-    process.execPath,
-    [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', ...process.argv.slice(2)],
-    { cwd: root, stdio: 'inherit', env: { ...process.env, CHROMIUM_PATH: chromium } },
-  );
-  return result.status ?? 1;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'rentora-e2e-'));
+  try {
+    const result = spawnSync(
+      process.execPath,
+      [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', ...process.argv.slice(2)],
+      { cwd: root, stdio: 'inherit', env: { ...process.env, CHROMIUM_PATH: chromium, E2E_DATA_DIR: dataDir } },
+    );
+    return result.status ?? 1;
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 run().then(
