@@ -18,7 +18,7 @@ const boundaries = [...REMOTES, 'host'].map((app) => ({
             message: 'Apps talk only through @rentora/shared stores and the federation runtime.',
           },
           {
-            regex: '^@rentora/(?!shared$|shared/styles/)',
+            regex: '^@rentora/(?!shared$|shared/styles/|shared/testing/)',
             message: 'In the browser import only the root of @rentora/shared (it is a federation singleton).',
           },
           { regex: '^(\\.\\./){3,}', message: 'Deep relative imports: move the code or import it from its package.' },

@@ -7,6 +7,7 @@ import { chromium } from '@playwright/test';
 import { APPS, type AppName } from '@rentora/shared/apps';
 import { buildStale } from './build';
 import { findRepoRoot } from './repo';
+import { siteAtPortBase } from './site-config';
 
 /**
  * `npm run build:report`: serves the production builds, loads `/` in Chromium and prints the
@@ -45,17 +46,12 @@ async function report(): Promise<void> {
     [BASE_PORT + 2, 'booking'],
     [BASE_PORT + 3, 'account'],
   ]);
+  const { baseUrl, env } = siteAtPortBase(BASE_PORT);
   const site = spawn(process.execPath, [path.join(root, 'api/dist/serve.cjs')], {
     stdio: 'ignore',
     env: {
       ...process.env,
-      PORT: String(BASE_PORT),
-      CATALOG_PORT: String(BASE_PORT + 1),
-      BOOKING_PORT: String(BASE_PORT + 2),
-      ACCOUNT_PORT: String(BASE_PORT + 3),
-      REMOTE_CATALOG_URL: `http://localhost:${BASE_PORT + 1}`,
-      REMOTE_BOOKING_URL: `http://localhost:${BASE_PORT + 2}`,
-      REMOTE_ACCOUNT_URL: `http://localhost:${BASE_PORT + 3}`,
+      ...env,
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'rentora-report-')),
       LOG_LEVEL: 'warn',
     },
@@ -66,7 +62,7 @@ async function report(): Promise<void> {
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
   });
   try {
-    await waitForSite(`http://localhost:${BASE_PORT}/api/ready`);
+    await waitForSite(`${baseUrl}/api/ready`);
     const page = await browser.newPage();
     const totals = new Map<AppName, Totals>();
     let reactCopies = 0;
@@ -92,7 +88,7 @@ async function report(): Promise<void> {
         }),
       );
     });
-    await page.goto(`http://localhost:${BASE_PORT}/`, { waitUntil: 'networkidle' });
+    await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
     await Promise.all(pending);
 
     const sum: Totals = { jsRaw: 0, jsGzip: 0, cssRaw: 0, cssGzip: 0 };

@@ -43,3 +43,19 @@ export function loadSiteConfig(env: NodeJS.ProcessEnv = process.env): SiteConfig
     : [`http://localhost:${sitePort}`, `http://127.0.0.1:${sitePort}`];
   return { port: sitePort, host: env.HOST ?? '0.0.0.0', remotePorts, remoteUrls, hostOrigins };
 }
+
+/**
+ * A whole site on consecutive ports (host on `base`, remotes on base+1..3): the environment
+ * for serve.ts and the URLs a browser uses. The browser suite and the build report use it.
+ */
+export function siteAtPortBase(base: number) {
+  const remotes = Object.fromEntries(
+    REMOTE_NAMES.map((name, index) => [name, `http://localhost:${base + index + 1}`]),
+  ) as Record<RemoteName, string>;
+  const env: Record<string, string> = { PORT: String(base) };
+  REMOTE_NAMES.forEach((name, index) => {
+    env[PORT_VARIABLES[name]] = String(base + index + 1);
+    env[URL_VARIABLES[name]] = remotes[name];
+  });
+  return { baseUrl: `http://localhost:${base}`, remotes, env };
+}

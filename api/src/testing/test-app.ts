@@ -12,6 +12,7 @@ import type { AppConfig } from '../config';
 import type { Engine } from '../db/connect';
 import { insertUser } from '../repositories/users';
 import { testConfig } from './test-config';
+import { VALID_BOOKING_DETAILS } from '@rentora/shared/testing/booking-form';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
@@ -128,12 +129,7 @@ export function dateFromToday(days: number): string {
 
 export function bookingForm(overrides: Partial<BookingForm> = {}): BookingForm {
   return {
-    name: 'Asha Rao',
-    age: '34',
-    email: 'asha@example.com',
-    phone_no: '9876543210',
-    address: '12 MG Road, Bengaluru',
-    pincode: '560001',
+    ...VALID_BOOKING_DETAILS,
     pick_up_date: dateFromToday(10),
     drop_off_date: dateFromToday(12),
     ...overrides,

@@ -1,15 +1,11 @@
 import type { BookingForm } from '../types';
+import { VALID_BOOKING_DETAILS } from '../testing/booking-form';
 import { checkBookingForm, isBookingFormValid } from './booking';
 
 const TODAY = '2026-12-10';
 
 const validForm: BookingForm = {
-  name: 'Asha Rao',
-  age: '34',
-  email: 'asha@example.com',
-  phone_no: '9876543210',
-  address: '12 MG Road, Bengaluru',
-  pincode: '560001',
+  ...VALID_BOOKING_DETAILS,
   pick_up_date: '2026-12-12',
   drop_off_date: '2026-12-15',
 };

@@ -18,6 +18,7 @@ import {
   type VehicleDetail,
 } from '@rentora/shared';
 import { BookRideWizard } from './book-ride-wizard';
+import { VALID_BOOKING_DETAILS } from '@rentora/shared/testing/booking-form';
 
 // Each test walks a real form against the real API; 5 s is tight when every workspace's suite runs at once.
 jest.setTimeout(20_000);
@@ -104,14 +105,7 @@ async function fillWizard(user: UserEvent, dialog: HTMLElement, form: Partial<Bo
   }
 }
 
-const validDetails = {
-  name: 'Asha Rao',
-  age: '34',
-  email: 'asha@example.com',
-  phone_no: '9876543210',
-  address: '12 MG Road, Bengaluru',
-  pincode: '560001',
-};
+const validDetails = VALID_BOOKING_DETAILS;
 
 const tokens: string[] = [];
 
