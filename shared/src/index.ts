@@ -2,6 +2,7 @@ export * from './types';
 export * from './rules';
 export * from './format';
 export * from './api/client';
+export * from './api/idempotency-key';
 export * from './stores/auth';
 export * from './stores/modal';
 export * from './stores/toasts';

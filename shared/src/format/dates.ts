@@ -24,6 +24,7 @@ function dayFormatIn(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
+/** Today's calendar date in a time zone, as YYYY-MM-DD. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
   // Building a DateTimeFormat costs far more than using one: keep one per zone.
   const parts = dayFormatIn(timeZone)

@@ -6,6 +6,7 @@ import avatar4 from '../avatars/avatar4.svg';
 import avatar5 from '../avatars/avatar5.svg';
 import avatar6 from '../avatars/avatar6.svg';
 import defaultAvatar from '../avatars/default.svg';
+import { isAvatarId } from '../rules/auth';
 import type { AvatarId } from '../types';
 import styles from './avatar.module.css';
 
@@ -13,7 +14,7 @@ const AVATAR_URLS: Readonly<Record<AvatarId, string>> = { avatar1, avatar2, avat
 
 /** The picture for an avatar value; an unknown value gets the default picture (SPEC §3). */
 function avatarUrl(avatar: string | undefined): string {
-  return Object.hasOwn(AVATAR_URLS, avatar ?? '') ? AVATAR_URLS[avatar as AvatarId] : defaultAvatar;
+  return avatar !== undefined && isAvatarId(avatar) ? AVATAR_URLS[avatar] : defaultAvatar;
 }
 
 export interface AvatarProps {

@@ -4,16 +4,16 @@ import { APPS, REMOTE_NAMES, type RemoteName } from '@rentora/shared';
 export type RemoteUrls = Record<RemoteName, string>;
 
 /** Where each remote is served when remotes.json cannot be read (the local ports of `npm start`). */
-export const DEFAULT_REMOTE_URLS = Object.fromEntries(
+const DEFAULT_REMOTE_URLS = Object.fromEntries(
   REMOTE_NAMES.map((name) => [name, `http://localhost:${APPS[name].port}`]),
 ) as RemoteUrls;
 
-export function manifestUrl(baseUrl: string): string {
+function manifestUrl(baseUrl: string): string {
   return `${baseUrl.replace(/\/$/, '')}/mf-manifest.json`;
 }
 
 /** Reads remotes.json (written at deploy time beside index.html), so a remote can move without a host rebuild. */
-export async function readRemoteUrls(): Promise<RemoteUrls> {
+async function readRemoteUrls(): Promise<RemoteUrls> {
   try {
     const response = await fetch('/remotes.json', { cache: 'no-cache' });
     if (!response.ok) return DEFAULT_REMOTE_URLS;

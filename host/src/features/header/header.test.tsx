@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { $modal, closeModal, logOut, signUp } from '@rentora/shared';
+import { $modal, $token, closeModal, configureApi, logOut, refreshUser, signUp } from '@rentora/shared';
 import { clickAndSettle, renderSite } from '../../testing/render-site';
 
 let emailCounter = 0;
@@ -93,5 +93,32 @@ describe('mobile menu', () => {
     const menu = screen.getByRole('region', { name: 'Navigation' });
     const card = within(menu).getByRole('button');
     expect(card).toHaveAccessibleName(/Rhea Das|Loading your profile/);
+  });
+});
+
+describe('mobile menu when the user cannot be fetched', () => {
+  it('offers the profile instead of loading forever', async () => {
+    const user = userEvent.setup();
+    let token = '';
+    await act(async () => {
+      await signUpNewUser('Dev Malhotra');
+      token = $token.get() ?? '';
+    });
+    await renderSite('/about');
+    // The API becomes unreachable and the user is fetched again: the token stays, no user comes.
+    configureApi({ baseUrl: 'http://127.0.0.1:9' });
+    try {
+      await act(async () => {
+        $token.set(undefined);
+        $token.set(token);
+        await refreshUser();
+      });
+      await user.click(screen.getByRole('button', { name: 'Open menu' }));
+      const menu = screen.getByRole('region', { name: 'Navigation' });
+      expect(within(menu).getByRole('button', { name: 'Your profile' })).toBeVisible();
+      expect(within(menu).queryByText('Loading your profile')).not.toBeInTheDocument();
+    } finally {
+      configureApi({ baseUrl: process.env.RENTORA_TEST_API_URL ?? '' });
+    }
   });
 });

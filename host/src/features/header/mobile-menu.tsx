@@ -104,7 +104,7 @@ function AccountCard({ onChoose }: { onChoose: () => void }) {
             <span className={styles.email}>{user.email}</span>
           </span>
         </>
-      ) : (
+      ) : loading ? (
         <>
           <Skeleton width="48px" height="48px" radius="50%" />
           <span className={styles.identity}>
@@ -112,6 +112,12 @@ function AccountCard({ onChoose }: { onChoose: () => void }) {
             <Skeleton width="8rem" height="1rem" />
             <Skeleton width="11rem" height="0.85rem" />
           </span>
+        </>
+      ) : (
+        // The user could not be fetched (the API was unreachable): the profile offers a retry.
+        <>
+          <Avatar avatar={undefined} size={48} />
+          <span className={styles.name}>Your profile</span>
         </>
       )}
     </button>

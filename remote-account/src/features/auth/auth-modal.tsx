@@ -1,7 +1,7 @@
-import { logIn, signUp, type AuthModalProps, type AuthOutcome, type AuthView } from '@rentora/shared';
+import { logIn, signUp, type AuthErrors, type AuthModalProps, type AuthOutcome, type AuthView } from '@rentora/shared';
 import { useEffect, useRef, useState } from 'react';
 import { AuthResponse } from './auth-response';
-import { checkAuthValues, EMPTY_AUTH_VALUES, VIEW_TITLES, type AuthErrors, type AuthValues } from './auth-values';
+import { checkAuthValues, EMPTY_AUTH_VALUES, VIEW_TITLES, type AuthValues } from './auth-values';
 import { LoginForm } from './login-form';
 import { SignUpForm } from './sign-up-form';
 import styles from './auth-modal.module.css';

@@ -15,6 +15,7 @@ import {
   formatRupees,
   refreshVehicle,
   MESSAGES,
+  newIdempotencyKey,
   rentalDays,
   Skeleton,
   todayIn,
@@ -44,7 +45,7 @@ export function BookRideWizard({ titleId, onClose, vehicleId }: BookRideModalPro
   const [revealAllHints, setRevealAllHints] = useState(false);
   const [outcome, setOutcome] = useState<BookingOutcome | null>(null);
   // One key per wizard run: however often the request is retried, the server books once.
-  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const [idempotencyKey] = useState(newIdempotencyKey);
   const sent = useRef(false);
   const stepRef = useRef<HTMLFieldSetElement>(null);
   const focusAfterStep = useRef<BookingField | 'first' | null>(null);
