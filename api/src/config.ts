@@ -7,7 +7,7 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 export interface RateLimitConfig {
   /** Register and login attempts allowed per client address in one window. */
   perIp: number;
-  /** Register and login attempts allowed per account email in one window. */
+  /** Register attempts and failed logins allowed per account email in one window. */
   perEmail: number;
   windowMs: number;
   /** Namespace of the counters in a shared Redis. */

@@ -1,4 +1,6 @@
-import { createMemoryStore } from './stores';
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createMemoryStore, createRedisStore } from './stores';
 
 describe('memory counter store', () => {
   it('counts within a window and starts again after it', async () => {
@@ -10,5 +12,45 @@ describe('memory counter store', () => {
     expect((await store.hit('other', 100)).count).toBe(1);
     now += 60;
     expect(await store.hit('k', 100)).toEqual({ count: 1, resetInMs: 100 });
+  });
+
+  it('peeks without counting, and sees nothing once the window ends', async () => {
+    let now = 1_000;
+    const store = createMemoryStore(() => now);
+    expect(await store.peek('k')).toEqual({ count: 0, resetInMs: 0 });
+    await store.hit('k', 100);
+    now += 30;
+    expect(await store.peek('k')).toEqual({ count: 1, resetInMs: 70 });
+    expect(await store.peek('k')).toEqual({ count: 1, resetInMs: 70 });
+    expect((await store.hit('k', 100)).count).toBe(2);
+    now += 70;
+    expect(await store.peek('k')).toEqual({ count: 0, resetInMs: 0 });
+  });
+});
+
+const redisUrl = process.env.TEST_REDIS_URL;
+const describeRedis = redisUrl === undefined ? describe.skip : describe;
+
+describeRedis('Redis counter store', () => {
+  const store = createRedisStore(redisUrl ?? '', `rentora-test:${randomBytes(6).toString('hex')}:`);
+  afterAll(() => store.close());
+
+  it('counts within a window and peeks without counting', async () => {
+    expect(await store.peek('k')).toEqual({ count: 0, resetInMs: 0 });
+    expect((await store.hit('k', 60_000)).count).toBe(1);
+    expect((await store.hit('k', 60_000)).count).toBe(2);
+    const first = await store.peek('k');
+    expect(first.count).toBe(2);
+    expect(first.resetInMs).toBeGreaterThan(0);
+    expect(first.resetInMs).toBeLessThanOrEqual(60_000);
+    expect((await store.peek('k')).count).toBe(2);
+    expect((await store.hit('k', 60_000)).count).toBe(3);
+  });
+
+  it('sees nothing once the window ends', async () => {
+    await store.hit('short', 50);
+    expect((await store.peek('short')).count).toBe(1);
+    await sleep(120);
+    expect(await store.peek('short')).toEqual({ count: 0, resetInMs: 0 });
   });
 });

@@ -82,7 +82,8 @@ const user: FastifyPluginAsync = async (app) => {
     '/login',
     {
       config: { validationMessage: FILL_EVERY_FIELD },
-      preHandler: app.limitAttempts,
+      preHandler: app.limitLogins,
+      onError: app.countFailedLogin,
       schema: {
         tags: ['user'],
         summary: 'Log in',
