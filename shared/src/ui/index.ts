@@ -8,3 +8,4 @@ export * from './car-image';
 export * from './stars';
 export * from './avatar';
 export * from './booked-dates';
+export * from './use-modal-behaviour';

@@ -1,5 +1,6 @@
-import { useEffect, useEffectEvent, useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import styles from './modal-frame.module.css';
+import { useModalBehaviour } from './use-modal-behaviour';
 
 export interface ModalFrameProps {
   /** id of the heading inside `children` that names the dialog. */
@@ -8,41 +9,13 @@ export interface ModalFrameProps {
   children: ReactNode;
 }
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
 /**
  * An accessible modal dialog: labelled by its title, focus moved in and kept in, Escape and a
  * backdrop click close it, page scroll is locked while open, and focus returns to the opener.
  */
 export function ModalFrame({ titleId, onClose, children }: ModalFrameProps) {
   const dialogRef = useRef<HTMLDivElement>(null);
-  const close = useEffectEvent(onClose);
-
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const dialog = dialogRef.current;
-    const first = dialog?.querySelector<HTMLElement>(FOCUSABLE);
-    (first ?? dialog)?.focus();
-
-    const { overflow } = document.body.style;
-    document.body.style.overflow = 'hidden';
-
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.key === 'Escape') {
-        event.stopPropagation();
-        close();
-      } else if (event.key === 'Tab' && dialog) {
-        keepFocusInside(dialog, event);
-      }
-    }
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.body.style.overflow = overflow;
-      if (opener?.isConnected) opener.focus();
-    };
-  }, []);
+  useModalBehaviour(dialogRef, onClose);
 
   return (
     <div
@@ -68,24 +41,4 @@ export function ModalFrame({ titleId, onClose, children }: ModalFrameProps) {
       </div>
     </div>
   );
-}
-
-function keepFocusInside(dialog: HTMLElement, event: KeyboardEvent) {
-  const focusable = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-    (element) => !element.closest('[hidden]'),
-  );
-  const first = focusable[0];
-  const last = focusable[focusable.length - 1];
-  if (!first || !last) {
-    event.preventDefault();
-    return;
-  }
-  const active = document.activeElement;
-  if (event.shiftKey && (active === first || !dialog.contains(active))) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && (active === last || !dialog.contains(active))) {
-    event.preventDefault();
-    first.focus();
-  }
 }

@@ -1,5 +1,5 @@
-import { CarImage, type Vehicle } from '@rentora/shared';
-import { useEffect, useEffectEvent, useRef } from 'react';
+import { CarImage, useModalBehaviour, type Vehicle } from '@rentora/shared';
+import { useRef } from 'react';
 import { createPortal } from 'react-dom';
 import styles from './image-preview.module.css';
 
@@ -10,34 +10,14 @@ export interface ImagePreviewProps {
 
 /** The car's photo full screen; closes on its X, a click on the backdrop, or Escape. */
 export function ImagePreview({ vehicle, onClose }: ImagePreviewProps) {
-  const closeRef = useRef<HTMLButtonElement>(null);
-  const closeOnEscape = useEffectEvent(onClose);
-
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    closeRef.current?.focus();
-    const { overflow } = document.body.style;
-    document.body.style.overflow = 'hidden';
-
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.key === 'Escape') closeOnEscape();
-      // The close button is the only control: keep focus on it.
-      if (event.key === 'Tab') {
-        event.preventDefault();
-        closeRef.current?.focus();
-      }
-    }
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.body.style.overflow = overflow;
-      if (opener?.isConnected) opener.focus();
-    };
-  }, []);
+  const backdropRef = useRef<HTMLDivElement>(null);
+  // The close button is the only control, so focus goes to it and stays there.
+  useModalBehaviour(backdropRef, onClose);
 
   // Portalled to <body>: a transformed ancestor (the page transition) would otherwise pin "fixed" to itself.
   return createPortal(
     <div
+      ref={backdropRef}
       className={styles.backdrop}
       role="dialog"
       aria-modal="true"
@@ -46,7 +26,7 @@ export function ImagePreview({ vehicle, onClose }: ImagePreviewProps) {
         if (event.target === event.currentTarget) onClose();
       }}
     >
-      <button ref={closeRef} type="button" className={styles.close} aria-label="Close preview" onClick={onClose}>
+      <button type="button" className={styles.close} aria-label="Close preview" onClick={onClose}>
         <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
           <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
