@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { test as base, expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { VALID_BOOKING_DETAILS } from '@rentora/shared/testing/booking-form';
 import { e2eSite } from './site';
 
 export { expect };
@@ -41,15 +42,7 @@ export async function bookThroughApi(
 ) {
   return request.post(`/api/book-ride/${vehicleId}`, {
     headers: { Authorization: `Bearer ${user.token}` },
-    data: {
-      name: user.name,
-      age: '34',
-      email: user.email,
-      phone_no: '9876543210',
-      address: '12 Marine Drive, Mumbai',
-      pincode: '400020',
-      ...dates,
-    },
+    data: { ...VALID_BOOKING_DETAILS, name: user.name, email: user.email, ...dates },
   });
 }
 

@@ -105,8 +105,6 @@ async function fillWizard(user: UserEvent, dialog: HTMLElement, form: Partial<Bo
   }
 }
 
-const validDetails = VALID_BOOKING_DETAILS;
-
 const tokens: string[] = [];
 
 async function registerUser(name: string): Promise<string> {
@@ -236,7 +234,7 @@ describe('validation (SPEC §5)', () => {
   it('goes back to the dates from the error card with every hint shown, then Done closes', async () => {
     const { user, dialog, onClose } = openWizard();
     await vehicleLoaded(dialog, 'jaguar-xe');
-    await fillWizard(user, dialog, { ...validDetails, age: '120', pick_up_date: '', drop_off_date: '' });
+    await fillWizard(user, dialog, { ...VALID_BOOKING_DETAILS, age: '120', pick_up_date: '', drop_off_date: '' });
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
     await user.click(within(dialog).getByRole('button', { name: 'Back' }));
 
@@ -293,7 +291,7 @@ describe('validation (SPEC §5)', () => {
   ])('refuses to send a form with %s', async (_, change) => {
     const { user, dialog } = openWizard();
     await vehicleLoaded(dialog, 'jaguar-xe');
-    await fillWizard(user, dialog, { ...validDetails, ...freeRange(2), ...change });
+    await fillWizard(user, dialog, { ...VALID_BOOKING_DETAILS, ...freeRange(2), ...change });
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
     expect(within(dialog).getByRole('status')).toHaveTextContent(MESSAGES.invalidBookingForm);
     expect(within(dialog).getByRole('button', { name: 'Back' })).toBeInTheDocument();
@@ -303,7 +301,11 @@ describe('validation (SPEC §5)', () => {
     const { user, dialog } = openWizard();
     await vehicleLoaded(dialog, 'jaguar-xe');
     const { pick_up_date } = freeRange(1);
-    await fillWizard(user, dialog, { ...validDetails, pick_up_date, drop_off_date: addDays(pick_up_date, -1) });
+    await fillWizard(user, dialog, {
+      ...VALID_BOOKING_DETAILS,
+      pick_up_date,
+      drop_off_date: addDays(pick_up_date, -1),
+    });
     await user.tab();
     expect(within(dialog).getByLabelText('Drop-Off Date')).toHaveAccessibleDescription(
       'Drop-off must be on or after pick-up.',
@@ -316,7 +318,11 @@ describe('validation (SPEC §5)', () => {
   it('refuses a pick-up in the past', async () => {
     const { user, dialog } = openWizard();
     await vehicleLoaded(dialog, 'jaguar-xe');
-    await fillWizard(user, dialog, { ...validDetails, pick_up_date: addDays(today, -1), drop_off_date: today });
+    await fillWizard(user, dialog, {
+      ...VALID_BOOKING_DETAILS,
+      pick_up_date: addDays(today, -1),
+      drop_off_date: today,
+    });
     expect(within(dialog).getByLabelText('Pick-Up Date')).toHaveAccessibleDescription('Pick-up cannot be in the past.');
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
     expect(within(dialog).getByRole('status')).toHaveTextContent(MESSAGES.invalidBookingForm);
@@ -352,7 +358,7 @@ describe('booking against the real API', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Back' }));
 
     const range = freeRange(3);
-    const { age, phone_no, address, pincode } = validDetails;
+    const { age, phone_no, address, pincode } = VALID_BOOKING_DETAILS;
     await fillWizard(user, dialog, { age, phone_no, address, pincode, ...range });
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
 
@@ -382,14 +388,14 @@ describe('booking against the real API', () => {
     afterEachTest.push(stopHolding);
     await waitFor(() => expect($vehicle('jaguar-xe').get().data).toBeDefined());
     const range = freeRange(4);
-    const form = { ...validDetails, ...range };
+    const form = { ...VALID_BOOKING_DETAILS, ...range };
     const booked = await api.bookRide('jaguar-xe', form, tokens[0] as string, crypto.randomUUID());
     expect(booked.ok).toBe(true);
 
     await logInAs(tokens[1] as string);
     const { user, dialog } = openWizard('jaguar-xe');
     await waitFor(() => expect($vehicle('jaguar-xe').get().data?.booked).toContainEqual(range));
-    await fillWizard(user, dialog, { ...validDetails, ...range });
+    await fillWizard(user, dialog, { ...VALID_BOOKING_DETAILS, ...range });
     const expected = clashMessage(range);
     expect(within(dialog).getByRole('region', { name: 'Already booked' })).toHaveTextContent(
       expected
@@ -409,7 +415,7 @@ describe('booking against the real API', () => {
     await logInAs(tokens[1] as string);
     const { user, dialog } = openWizard('mahindra-xuv500');
     await vehicleLoaded(dialog, 'mahindra-xuv500');
-    const form = { ...validDetails, ...freeRange(2) };
+    const form = { ...VALID_BOOKING_DETAILS, ...freeRange(2) };
     const refusal = await api.bookRide('mahindra-xuv500', form, tokens[1] as string, crypto.randomUUID());
     expect(refusal.ok).toBe(false);
 
@@ -425,7 +431,7 @@ describe('booking against the real API', () => {
     await logInAs(tokens[1] as string);
     const { user, dialog } = openWizard('audi-a6');
     await vehicleLoaded(dialog, 'audi-a6');
-    await fillWizard(user, dialog, { ...validDetails, ...freeRange(2) });
+    await fillWizard(user, dialog, { ...VALID_BOOKING_DETAILS, ...freeRange(2) });
     const testApiUrl = process.env.RENTORA_TEST_API_URL as string;
     configureApi({ baseUrl: 'http://127.0.0.1:9' });
     try {

@@ -1,0 +1,89 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { IMMUTABLE, REVALIDATE } from './cache-policy';
+import { registerStaticSite } from './static-site';
+
+const HOST_ORIGIN = 'http://localhost:3000';
+const CHUNK = 'main.1a2b3c4d.js';
+
+let root: string;
+let site: FastifyInstance;
+let baseUrl: string;
+
+beforeAll(async () => {
+  root = mkdtempSync(path.join(tmpdir(), 'rentora-site-'));
+  writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>Rentora</title>');
+  const chunk = `console.log(${JSON.stringify('x'.repeat(2000))});`;
+  writeFileSync(path.join(root, CHUNK), chunk);
+  writeFileSync(path.join(root, `${CHUNK}.br`), brotliCompressSync(chunk));
+  writeFileSync(path.join(root, 'remoteEntry.js'), 'void 0;');
+  writeFileSync(path.join(root, 'mf-manifest.json'), '{}');
+
+  site = Fastify();
+  await registerStaticSite(site, {
+    root,
+    spaFallback: true,
+    corsOrigins: [HOST_ORIGIN],
+    headers: { 'x-content-type-options': 'nosniff' },
+  });
+  await site.listen({ port: 0, host: '127.0.0.1' });
+  const address = site.server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  baseUrl = `http://127.0.0.1:${address.port}`;
+});
+
+afterAll(async () => {
+  await site.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+const get = (file: string, headers: Record<string, string> = {}) => fetch(`${baseUrl}${file}`, { headers });
+
+describe('static site', () => {
+  it('keeps hashed chunks for a year, and sends the precompressed copy', async () => {
+    const answer = await get(`/${CHUNK}`, { 'accept-encoding': 'br' });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('cache-control')).toBe(IMMUTABLE);
+    expect(answer.headers.get('content-encoding')).toBe('br');
+    expect(await answer.text()).toContain('console.log');
+  });
+
+  it.each(['/', '/index.html', '/remoteEntry.js', '/mf-manifest.json'])(
+    'revalidates %s on every load',
+    async (file) => {
+      const answer = await get(file);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('cache-control')).toBe(REVALIDATE);
+    },
+  );
+
+  it('answers client-side routes with index.html, and a missing file with 404', async () => {
+    const page = await get('/vehicles/audi-q7');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe(REVALIDATE);
+    expect(await page.text()).toContain('<title>Rentora</title>');
+
+    const missing = await get('/no-such-chunk.js');
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ message: 'Not found.' });
+  });
+
+  it('answers CORS for the host’s origin only', async () => {
+    expect((await get('/mf-manifest.json', { origin: HOST_ORIGIN })).headers.get('access-control-allow-origin')).toBe(
+      HOST_ORIGIN,
+    );
+    expect(
+      (await get('/mf-manifest.json', { origin: 'https://elsewhere.example' })).headers.get(
+        'access-control-allow-origin',
+      ),
+    ).toBeNull();
+  });
+
+  it('sends the configured headers with every file', async () => {
+    expect((await get('/')).headers.get('x-content-type-options')).toBe('nosniff');
+    expect((await get(`/${CHUNK}`)).headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
