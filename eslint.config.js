@@ -28,6 +28,23 @@ const boundaries = [...REMOTES, 'host'].map((app) => ({
   },
 }));
 
+const relativeInto = (folders) => ({
+  regex: `^(\\.\\./)+(${folders.join('|')})/`,
+  message: 'Workspaces import each other by package name and exports only (@rentora/api/app, …).',
+});
+
+/** The API is the API alone; the platform reaches it only through @rentora/api's exports. */
+const nodeBoundaries = [
+  {
+    files: ['api/**/*.ts'],
+    patterns: [
+      relativeInto(['platform', ...REMOTES, 'host']),
+      { regex: '^@rentora/platform', message: 'The API never depends on the platform tooling.' },
+    ],
+  },
+  { files: ['platform/**/*.ts'], patterns: [relativeInto(['api', ...REMOTES, 'host'])] },
+].map(({ files, patterns }) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } }));
+
 module.exports = tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'coverage/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -50,4 +67,5 @@ module.exports = tseslint.config(
   },
   { files: ['**/testing/**', 'e2e/**', '**/bench/**', '**/launch/**'], rules: { 'no-console': 'off' } },
   ...boundaries,
+  ...nodeBoundaries,
 );

@@ -1,4 +1,4 @@
-// One Jest run for every workspace: the API in Node, the apps in jsdom against the real API.
+// One Jest run for every workspace: the API and the platform in Node, the apps in jsdom against the real API.
 const swc = [
   '@swc/jest',
   {
@@ -22,6 +22,14 @@ const common = {
   rootDir: __dirname,
 };
 
+const node = (name) => ({
+  ...common,
+  displayName: name,
+  roots: [`<rootDir>/${name}/src`],
+  testEnvironment: 'node',
+  setupFilesAfterEnv: ['<rootDir>/shared/src/testing/fail-on-console-error.ts'],
+});
+
 const dom = (name) => ({
   ...common,
   displayName: name,
@@ -35,13 +43,8 @@ module.exports = {
   globalSetup: '<rootDir>/api/src/testing/jest-global-setup.ts',
   globalTeardown: '<rootDir>/api/src/testing/jest-global-teardown.ts',
   projects: [
-    {
-      ...common,
-      displayName: 'api',
-      roots: ['<rootDir>/api/src'],
-      testEnvironment: 'node',
-      setupFilesAfterEnv: ['<rootDir>/shared/src/testing/fail-on-console-error.ts'],
-    },
+    node('api'),
+    node('platform'),
     dom('shared'),
     dom('host'),
     dom('remote-catalog'),

@@ -40,7 +40,7 @@ export default defineConfig({
   },
   // Exactly what `npm start` runs: the production builds, each remote on its own origin.
   webServer: {
-    command: 'node api/dist/serve.cjs',
+    command: 'node platform/dist/serve.cjs',
     url: `${e2eSite.baseUrl}/api/ready`,
     reuseExistingServer: false,
     timeout: 60_000,

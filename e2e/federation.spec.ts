@@ -4,8 +4,8 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import Fastify from 'fastify';
 import type { Page } from '@playwright/test';
-import { startRemoteServer } from '../api/src/site/remote-server';
-import { registerStaticSite } from '../api/src/site/static-site';
+import { startRemoteServer } from '@rentora/platform/site/remote-server';
+import { registerStaticSite } from '@rentora/platform/site/static-site';
 import { e2eSite, expect, logInAs, registerUser, test } from './fixtures';
 
 const root = path.resolve(__dirname, '..');

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { buildStale } from '../api/src/launch/build';
+import { buildStale } from '@rentora/platform/launch/build';
 
 /** The browser: CHROMIUM_PATH, else Debian's Chromium, else Playwright's own download. */
 function findChromium(): string | undefined {

@@ -1,4 +1,4 @@
-import { siteAtPortBase } from '../api/src/launch/site-config';
+import { siteAtPortBase } from '@rentora/platform/launch/site-config';
 
 /**
  * The site under test. A base other than npm start's 3000 lets the suite run while a

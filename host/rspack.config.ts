@@ -1,4 +1,4 @@
-import { createAppConfig } from '@rentora/shared/build';
+import { createAppConfig } from '@rentora/platform/build';
 import federation from './module-federation.config';
 
 export default (_env: unknown, argv: { mode?: string }) =>

@@ -1,5 +1,5 @@
-import { createAppConfig } from '@rentora/shared/build';
+import { createAppConfig, type AppConfigEnv } from '@rentora/platform/build';
 import federation from './module-federation.config';
 
-export default (_env: unknown, argv: { mode?: string }) =>
-  createAppConfig({ app: 'catalog', root: __dirname, federation }, argv);
+export default (env: AppConfigEnv, argv: { mode?: string }) =>
+  createAppConfig({ app: 'catalog', root: __dirname, federation }, argv, env);

@@ -11,29 +11,41 @@ export interface AppConfigOptions {
   /** The app's folder (its rspack.config.ts's directory). */
   root: string;
   federation: Omit<FederationOptions, 'name' | 'shared'>;
-  /** Only the host has an index.html. */
+  /** Only the host has an index.html (a remote gets one in standalone development only). */
   html?: boolean;
+}
+
+/** `rspack serve --env standalone`: a remote's pages on their own page, with no host. */
+export interface AppConfigEnv {
+  standalone?: boolean;
 }
 
 /** One Rspack configuration for the host and every remote, so they build the same way. */
 export function createAppConfig(
   { app, root, federation, html }: AppConfigOptions,
   argv: { mode?: string } = {},
+  env: AppConfigEnv = {},
 ): Configuration {
   const mode = argv.mode === 'development' || process.env.NODE_ENV === 'development' ? 'development' : 'production';
   const isDev = mode === 'development';
+  const standalone = env.standalone === true;
+  if (standalone && (app === 'host' || !isDev)) {
+    throw new Error('Standalone is a development mode of a remote: rspack serve --mode development --env standalone.');
+  }
   const { federationName, port } = APPS[app];
   const apiPort = Number(process.env.API_PORT ?? 3100);
 
   return {
     mode,
     context: root,
-    entry: { main: './src/index.ts' },
+    // The standalone entry renders the remote's own exposes on a page of its own.
+    entry: { main: standalone ? './src/standalone/index.ts' : './src/index.ts' },
     devtool: isDev ? 'eval-cheap-module-source-map' : 'source-map',
     output: {
       path: path.join(root, 'dist'),
       // Remotes load their chunks from their own origin, wherever they are deployed.
-      publicPath: app === 'host' ? '/' : 'auto',
+      // Standalone, the remote is the page itself, at any route depth.
+      publicPath: app === 'host' || standalone ? '/' : 'auto',
       uniqueName: federationName,
       filename: isDev ? '[name].js' : '[name].[contenthash:8].js',
       chunkFilename: isDev ? '[name].js' : '[name].[contenthash:8].js',
@@ -74,11 +86,13 @@ export function createAppConfig(
         shared: sharedSingletons(),
         dts: false,
         // One federation runtime on the page: the host provides it, remotes use it (~30 KiB
-        // gzipped less per remote loaded).
-        experiments: app === 'host' ? { provideExternalRuntime: true } : { externalRuntime: true },
+        // gzipped less per remote loaded). Standalone there is no host, so the remote brings its own.
+        experiments: app === 'host' ? { provideExternalRuntime: true } : standalone ? {} : { externalRuntime: true },
         ...federation,
       }),
       html && new rspack.HtmlRspackPlugin({ template: path.join(root, 'src/index.html') }),
+      standalone &&
+        new rspack.HtmlRspackPlugin({ template: path.join(root, 'src/standalone/index.html'), chunks: ['main'] }),
       isDev && new ReactRefreshRspackPlugin(),
     ],
     optimization: { moduleIds: 'deterministic' },
@@ -86,9 +100,9 @@ export function createAppConfig(
     devServer: {
       port,
       hot: true,
-      historyApiFallback: app === 'host',
+      historyApiFallback: app === 'host' || standalone,
       headers: { 'Access-Control-Allow-Origin': '*' },
-      proxy: app === 'host' ? [{ context: ['/api'], target: `http://127.0.0.1:${apiPort}` }] : undefined,
+      proxy: app === 'host' || standalone ? [{ context: ['/api'], target: `http://127.0.0.1:${apiPort}` }] : undefined,
     },
   };
 }

@@ -6,10 +6,14 @@ import { findRepoRoot } from './repo';
 /** `npm start`: build what is stale, then run the composed site until Ctrl-C. */
 async function start(): Promise<void> {
   await buildStale();
-  const serve = spawn(process.execPath, ['--enable-source-maps', path.join(findRepoRoot(), 'api/dist/serve.cjs')], {
-    stdio: 'inherit',
-    env: { LOG_LEVEL: 'warn', ...process.env },
-  });
+  const serve = spawn(
+    process.execPath,
+    ['--enable-source-maps', path.join(findRepoRoot(), 'platform/dist/serve.cjs')],
+    {
+      stdio: 'inherit',
+      env: { LOG_LEVEL: 'warn', ...process.env },
+    },
+  );
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => serve.kill(signal));
   }

@@ -47,7 +47,7 @@ async function report(): Promise<void> {
     [BASE_PORT + 3, 'account'],
   ]);
   const { baseUrl, env } = siteAtPortBase(BASE_PORT);
-  const site = spawn(process.execPath, [path.join(root, 'api/dist/serve.cjs')], {
+  const site = spawn(process.execPath, [path.join(root, 'platform/dist/serve.cjs')], {
     stdio: 'ignore',
     env: {
       ...process.env,

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { APPS, REMOTE_NAMES } from '@rentora/shared/apps';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
+import { buildApp } from '@rentora/api/app';
+import { loadConfig } from '@rentora/api/config';
 import { startRemoteServer } from '../site/remote-server';
 import { REVALIDATE } from '../site/cache-policy';
 import { hostPageHeaders } from '../site/site-headers';

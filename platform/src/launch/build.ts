@@ -8,7 +8,11 @@ import { isStale, markBuilt } from './staleness';
 
 const root = findRepoRoot();
 const shared = path.join(root, 'shared');
+const apiDir = path.join(root, 'api');
+const platformDir = path.join(root, 'platform');
 const lockfile = path.join(root, 'package-lock.json');
+/** The Rspack/federation config every app builds with. */
+const buildConfig = path.join(platformDir, 'src/build');
 
 function buildFrontEnd(app: AppName): void {
   const dir = path.join(root, APPS[app].dir);
@@ -23,37 +27,72 @@ function buildFrontEnd(app: AppName): void {
   markBuilt(path.join(dir, 'dist'));
 }
 
-/** The API and the site server as two self-contained CommonJS files; npm packages stay external. */
-async function buildApi(): Promise<void> {
-  const apiDir = path.join(root, 'api');
-  const { dependencies = {} } = (await import(path.join(apiDir, 'package.json'))) as {
+async function dependenciesOf(dir: string): Promise<string[]> {
+  const { dependencies = {} } = (await import(path.join(dir, 'package.json'))) as {
     dependencies?: Record<string, string>;
   };
+  return Object.keys(dependencies);
+}
+
+/**
+ * A self-contained CommonJS file per entry: our workspaces are bundled in, npm packages stay
+ * external (node_modules resolves them at run time).
+ */
+async function bundleNode(options: {
+  entryPoints: Record<string, string>;
+  outdir: string;
+  packageDirs: readonly string[];
+}): Promise<void> {
+  const external = (await Promise.all(options.packageDirs.map(dependenciesOf)))
+    .flat()
+    .filter((name) => !name.startsWith('@rentora/'));
   await esbuild({
-    entryPoints: { main: path.join(apiDir, 'src/main.ts'), serve: path.join(apiDir, 'src/launch/serve.ts') },
-    outdir: path.join(apiDir, 'dist'),
+    entryPoints: options.entryPoints,
+    outdir: options.outdir,
     outExtension: { '.js': '.cjs' },
     bundle: true,
     platform: 'node',
     target: 'node20',
     format: 'cjs',
     sourcemap: true,
-    external: Object.keys(dependencies).filter((name) => name !== '@rentora/shared'),
+    external,
     logLevel: 'warning',
   });
-  markBuilt(path.join(apiDir, 'dist'));
+  markBuilt(options.outdir);
+}
+
+/** The API alone (`node api/dist/main.cjs`). */
+function buildApi(): Promise<void> {
+  return bundleNode({
+    entryPoints: { main: path.join(apiDir, 'src/main.ts') },
+    outdir: path.join(apiDir, 'dist'),
+    packageDirs: [apiDir],
+  });
+}
+
+/** The composed site's server (`npm start`, the browser suite): the API plus the static servers. */
+function buildSiteServer(): Promise<void> {
+  return bundleNode({
+    entryPoints: { serve: path.join(platformDir, 'src/launch/serve.ts') },
+    outdir: path.join(platformDir, 'dist'),
+    packageDirs: [apiDir, platformDir],
+  });
 }
 
 /** Builds what changed since its last build (everything with `--all`). */
 export async function buildStale(options: { all?: boolean } = {}): Promise<void> {
-  const apiDir = path.join(root, 'api');
   if (options.all || isStale(path.join(apiDir, 'dist'), [path.join(apiDir, 'src'), shared, lockfile])) {
     process.stdout.write('Building api…\n');
     await buildApi();
   }
+  const serverInputs = [path.join(platformDir, 'src'), path.join(apiDir, 'src'), shared, lockfile];
+  if (options.all || isStale(path.join(platformDir, 'dist'), serverInputs)) {
+    process.stdout.write('Building the site server…\n');
+    await buildSiteServer();
+  }
   for (const app of Object.keys(APPS) as AppName[]) {
     const dir = path.join(root, APPS[app].dir);
-    if (options.all || isStale(path.join(dir, 'dist'), [dir, shared, lockfile])) {
+    if (options.all || isStale(path.join(dir, 'dist'), [dir, shared, buildConfig, lockfile])) {
       process.stdout.write(`Building ${app}…\n`);
       buildFrontEnd(app);
     }

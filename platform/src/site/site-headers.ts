@@ -1,4 +1,4 @@
-import { helmetHeaders } from '../plugins/external/security-headers';
+import { helmetHeaders } from '@rentora/api/security-headers';
 
 /**
  * Security headers of the host's page. Its scripts, styles and pictures come from its own

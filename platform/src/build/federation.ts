@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-export { APPS, REMOTE_NAMES, type AppName, type RemoteName } from '../apps';
+export { APPS, REMOTE_NAMES, type AppName, type RemoteName } from '@rentora/shared/apps';
 
 /** The version npm installed, read from the package's own package.json (some do not export it). */
 function installedVersion(packageName: string): string {
