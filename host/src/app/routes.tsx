@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { RemoteModuleIdOf } from '@rentora/shared';
 import { RemoteSlot } from '../features/federation/remote-slot';
 import { AboutPage } from '../pages/about-page';
 import { NotFoundPage } from '../pages/not-found-page';
@@ -11,7 +12,7 @@ export interface SiteRoute {
   element: ReactNode;
 }
 
-const catalogPage = (id: 'catalog/HomePage' | 'catalog/FleetPage' | 'catalog/VehicleDetailPage', what: string) => (
+const catalogPage = (id: RemoteModuleIdOf<'catalog'>, what: string) => (
   <RemoteSlot id={id} props={{}} fallback={<PageSkeleton />} what={what} />
 );
 
