@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { registerRemoteUrls } from '../features/federation/remote-registry';
+import { registerRemoteUrls } from '../lib/federation/remote-registry';
 import { clickAndSettle, renderSite, UNREACHABLE_REMOTES } from '../testing/render-site';
 
 beforeEach(() => {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { RemoteModuleIdOf } from '@rentora/shared';
-import { RemoteSlot } from '../features/federation/remote-slot';
+import { RemoteSlot } from '../lib/federation/remote-slot';
 import { AboutPage } from '../pages/about-page';
 import { NotFoundPage } from '../pages/not-found-page';
 import { PageSkeleton } from './page-skeleton';

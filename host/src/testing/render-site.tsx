@@ -3,8 +3,8 @@ import { MemoryRouter } from 'react-router-dom';
 import { SiteLayout } from '../app/app';
 import { init } from '@module-federation/enhanced/runtime';
 import { REMOTE_NAMES } from '@rentora/shared';
-import { reportCaughtError } from '../features/federation/report-caught-error';
-import { registerRemoteUrls, type RemoteUrls } from '../features/federation/remote-registry';
+import { reportCaughtError } from '../lib/federation/report-caught-error';
+import { registerRemoteUrls, type RemoteUrls } from '../lib/federation/remote-registry';
 
 // A real federation runtime whose remotes live at a closed port: every remote load really fails.
 export const UNREACHABLE_REMOTES = Object.fromEntries(
