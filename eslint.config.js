@@ -2,31 +2,70 @@ const js = require('@eslint/js');
 const tseslint = require('typescript-eslint');
 const reactHooks = require('eslint-plugin-react-hooks');
 const globals = require('globals');
+const { existsSync, readdirSync } = require('node:fs');
+const path = require('node:path');
 
 const REMOTES = ['remote-catalog', 'remote-booking', 'remote-account'];
 
 /** Remotes and the host may reach each other only through @rentora/shared and the federation runtime. */
-const boundaries = [...REMOTES, 'host'].map((app) => ({
-  files: [`${app}/src/**/*.{ts,tsx}`],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: [
-          {
-            regex: `^(\\.\\./)+(${[...REMOTES, 'host', 'api'].join('|')})/`,
-            message: 'Apps talk only through @rentora/shared stores and the federation runtime.',
-          },
-          {
-            regex: '^@rentora/(?!shared$|shared/styles/|shared/testing/)',
-            message: 'In the browser import only the root of @rentora/shared (it is a federation singleton).',
-          },
-          { regex: '^(\\.\\./){3,}', message: 'Deep relative imports: move the code or import it from its package.' },
-        ],
-      },
-    ],
+const BETWEEN_APPS = [
+  {
+    regex: `^(\\.\\./)+(${[...REMOTES, 'host', 'api'].join('|')})/`,
+    message: 'Apps talk only through @rentora/shared stores and the federation runtime.',
   },
-}));
+  {
+    regex: '^@rentora/(?!shared$|shared/styles/|shared/testing/)',
+    message: 'In the browser import only the root of @rentora/shared (it is a federation singleton).',
+  },
+  { regex: '^(\\.\\./){3,}', message: 'Deep relative imports: move the code or import it from its package.' },
+];
+
+const TEST_FILES = ['**/*.test.{ts,tsx}', '**/testing/**'];
+
+function featuresOf(app) {
+  const dir = path.join(__dirname, app, 'src/features');
+  return existsSync(dir) ? readdirSync(dir).filter((entry) => !entry.includes('.')) : [];
+}
+
+/**
+ * Layers inside an app, one way only: app/ and exposed/ compose features/ (and the host's
+ * pages/), which use lib/. A feature never reaches into another feature: what two features share
+ * moves to lib/. Only tests import testing/.
+ */
+function layersOf(app) {
+  const src = `${app}/src`;
+  const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns: [...BETWEEN_APPS, ...patterns] }] });
+  const upward = (layers, layer) => ({
+    regex: `^(\\.\\./)+(${layers.join('|')})/`,
+    message: `${layer} may not import ${layers.join(', ')}: app → features → lib.`,
+  });
+  const testing = { regex: '(^|/)testing/', message: 'Only tests import testing/.' };
+  return [
+    { files: [`${src}/**/*.{ts,tsx}`], rules: restrict([testing]) },
+    {
+      files: [`${src}/lib/**/*.{ts,tsx}`],
+      rules: restrict([testing, upward(['app', 'exposed', 'pages', 'features'], 'lib/')]),
+    },
+    {
+      files: [`${src}/pages/**/*.{ts,tsx}`],
+      rules: restrict([testing, upward(['app', 'exposed', 'features'], 'pages/')]),
+    },
+    ...featuresOf(app).map((feature) => {
+      const others = featuresOf(app).filter((other) => other !== feature);
+      const patterns = [testing, upward(['app', 'exposed', 'pages', 'features'], 'features/')];
+      if (others.length > 0) {
+        patterns.push({
+          regex: `^(\\.\\./)+(${others.join('|')})/`,
+          message: `features/${feature} may not import another feature's internals: move what both need to lib/.`,
+        });
+      }
+      return { files: [`${src}/features/${feature}/**/*.{ts,tsx}`], rules: restrict(patterns) };
+    }),
+    { files: TEST_FILES.map((pattern) => `${src}/${pattern}`), rules: restrict([]) },
+  ];
+}
+
+const boundaries = [...REMOTES, 'host'].flatMap(layersOf);
 
 const relativeInto = (folders) => ({
   regex: `^(\\.\\./)+(${folders.join('|')})/`,

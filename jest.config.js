@@ -36,6 +36,7 @@ const dom = (name) => ({
   roots: [`<rootDir>/${name}/src`],
   testEnvironment: '<rootDir>/shared/src/testing/jsdom-with-fetch.ts',
   setupFilesAfterEnv: ['<rootDir>/shared/src/testing/setup-dom.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '/contract\\.[a-z]+\\.test\\.ts$'],
 });
 
 /** @type {import('jest').Config} */
@@ -45,6 +46,14 @@ module.exports = {
   projects: [
     node('api'),
     node('platform'),
+    {
+      // The host–remote contract checked by the TypeScript compiler and the built manifests, in Node.
+      ...common,
+      displayName: 'contract',
+      roots: ['<rootDir>/shared/src'],
+      testMatch: ['**/contract.*.test.ts'],
+      testEnvironment: 'node',
+    },
     dom('shared'),
     dom('host'),
     dom('remote-catalog'),

@@ -1,8 +1,10 @@
+import type { ExposesConfig } from '@rentora/shared';
+
 export default {
   filename: 'remoteEntry.js',
   manifest: true,
   exposes: {
     './AuthModal': './src/exposed/auth-modal.tsx',
     './ProfileModal': './src/exposed/profile-modal.tsx',
-  },
+  } satisfies ExposesConfig<'account'>,
 };

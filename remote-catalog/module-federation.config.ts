@@ -1,3 +1,5 @@
+import type { ExposesConfig } from '@rentora/shared';
+
 export default {
   filename: 'remoteEntry.js',
   manifest: true,
@@ -5,5 +7,5 @@ export default {
     './HomePage': './src/exposed/home-page.tsx',
     './FleetPage': './src/exposed/fleet-page.tsx',
     './VehicleDetailPage': './src/exposed/vehicle-detail-page.tsx',
-  },
+  } satisfies ExposesConfig<'catalog'>,
 };

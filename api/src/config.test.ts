@@ -28,16 +28,22 @@ describe('loadConfig', () => {
       BUSINESS_TZ: 'Europe/London',
       LOG_LEVEL: 'warn',
       TRUST_PROXY: '10.0.0.0/8',
+      RATE_LIMIT_PER_IP: '120',
+      RATE_LIMIT_PER_EMAIL: '5',
+      RATE_LIMIT_WINDOW_SECONDS: '300',
     });
-    expect(config).toMatchObject({
+    // toEqual, not toMatchObject: a setting this test does not set would show up as a default.
+    expect(config).toEqual({
       port: 8080,
       host: '127.0.0.1',
       dataDir: '/var/lib/rentora',
       databaseUrl: 'postgres://rentora@db/rentora',
+      jwtSecret: 's'.repeat(40),
       redisUrl: 'redis://cache:6379',
       businessTimeZone: 'Europe/London',
       logLevel: 'warn',
       trustProxy: '10.0.0.0/8',
+      rateLimit: { perIp: 120, perEmail: 5, windowMs: 300_000 },
     });
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
   });

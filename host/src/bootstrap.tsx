@@ -4,8 +4,8 @@ import '@rentora/shared/styles/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { reportCaughtError } from './features/federation/report-caught-error';
-import { registerRemotesFromConfig } from './features/federation/remote-registry';
+import { reportCaughtError } from './lib/federation/report-caught-error';
+import { registerRemotesFromConfig } from './lib/federation/remote-registry';
 
 async function start() {
   await registerRemotesFromConfig();

@@ -1,5 +1,3 @@
-/// <reference types="@testing-library/jest-dom" />
-
 declare module '*.module.css' {
   const classNames: Readonly<Record<string, string>>;
   export default classNames;

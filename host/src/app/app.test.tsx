@@ -1,6 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { clickAndSettle, renderSite } from '../testing/render-site';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { registerRemoteUrls } from '../lib/federation/remote-registry';
+import { clickAndSettle, renderSite, UNREACHABLE_REMOTES } from '../testing/render-site';
 
 beforeEach(() => {
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
@@ -62,16 +65,39 @@ describe('a remote that cannot be loaded', () => {
     expect(await screen.findByRole('heading', { level: 1, name: /personal project/ })).toBeVisible();
   });
 
-  it('starts a new load when asked to try again', async () => {
-    await renderSite('/');
-    const panel = await screen.findByRole('alert');
-    // The retry suspends while the remote loads again: let React settle it inside act.
-    await clickAndSettle(within(panel).getByRole('button', { name: 'Try again' }));
-    // A fresh attempt replaces the panel: loading again, or (still unreachable here) a new panel.
-    // The browser suite sees it recover once the remote is back.
-    expect(panel).not.toBeInTheDocument();
-    await waitFor(() =>
-      expect(screen.getByRole('main')).toHaveTextContent(/Loading…|We couldn’t load the home page\./),
-    );
+  it('fetches the remote’s manifest again when asked to try again', async () => {
+    // A real origin for the catalog that is up but failing, so the test sees every manifest request.
+    const origin = await startFailingOrigin();
+    try {
+      registerRemoteUrls({ ...UNREACHABLE_REMOTES, catalog: origin.url }, { force: true });
+      await renderSite('/');
+      const panel = await screen.findByRole('alert');
+      expect(panel).toHaveTextContent('We couldn’t load the home page.');
+      const requestsBeforeRetry = origin.manifestRequests();
+
+      // The retry suspends while the remote loads again: let React settle it inside act.
+      await clickAndSettle(within(panel).getByRole('button', { name: 'Try again' }));
+      await waitFor(() => expect(origin.manifestRequests()).toBeGreaterThan(requestsBeforeRetry));
+      expect(await screen.findByRole('alert')).toHaveTextContent('We couldn’t load the home page.');
+    } finally {
+      registerRemoteUrls(UNREACHABLE_REMOTES, { force: true });
+      await origin.close();
+    }
   });
 });
+
+/** A local HTTP server standing in for a remote's origin: it answers 503 and counts manifest requests. */
+async function startFailingOrigin() {
+  let manifestRequests = 0;
+  const server = createServer((request, response) => {
+    if (request.url?.endsWith('/mf-manifest.json')) manifestRequests += 1;
+    response.writeHead(503, { 'Access-Control-Allow-Origin': '*' }).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    manifestRequests: () => manifestRequests,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { RemoteSlot } from '../features/federation/remote-slot';
+import type { RemoteModuleIdOf } from '@rentora/shared';
+import { RemoteSlot } from '../lib/federation/remote-slot';
 import { AboutPage } from '../pages/about-page';
 import { NotFoundPage } from '../pages/not-found-page';
 import { PageSkeleton } from './page-skeleton';
@@ -11,7 +12,7 @@ export interface SiteRoute {
   element: ReactNode;
 }
 
-const catalogPage = (id: 'catalog/HomePage' | 'catalog/FleetPage' | 'catalog/VehicleDetailPage', what: string) => (
+const catalogPage = (id: RemoteModuleIdOf<'catalog'>, what: string) => (
   <RemoteSlot id={id} props={{}} fallback={<PageSkeleton />} what={what} />
 );
 

@@ -3,13 +3,15 @@ import { MemoryRouter } from 'react-router-dom';
 import { SiteLayout } from '../app/app';
 import { init } from '@module-federation/enhanced/runtime';
 import { REMOTE_NAMES } from '@rentora/shared';
-import { reportCaughtError } from '../features/federation/report-caught-error';
-import { registerRemoteUrls, type RemoteUrls } from '../features/federation/remote-registry';
+import { reportCaughtError } from '../lib/federation/report-caught-error';
+import { registerRemoteUrls, type RemoteUrls } from '../lib/federation/remote-registry';
 
 // A real federation runtime whose remotes live at a closed port: every remote load really fails.
-const UNREACHABLE = Object.fromEntries(REMOTE_NAMES.map((name) => [name, 'http://127.0.0.1:9'])) as RemoteUrls;
+export const UNREACHABLE_REMOTES = Object.fromEntries(
+  REMOTE_NAMES.map((name) => [name, 'http://127.0.0.1:9']),
+) as RemoteUrls;
 init({ name: 'host', remotes: [] });
-registerRemoteUrls(UNREACHABLE);
+registerRemoteUrls(UNREACHABLE_REMOTES);
 
 /** The whole site shell at `path`, as the host renders it, with the real stores and API. */
 export async function renderSite(path = '/about') {

@@ -1,6 +1,8 @@
-import type { AuthModalProps } from '@rentora/shared';
+import type { AuthModalProps, RemoteModules } from '@rentora/shared';
 import { AuthModal } from '../features/auth/auth-modal';
 
-export default function AuthModalExposed(props: AuthModalProps) {
+function AuthModalExposed(props: AuthModalProps) {
   return <AuthModal {...props} />;
 }
+
+export default AuthModalExposed satisfies RemoteModules['account/AuthModal'];

@@ -1,6 +1,8 @@
-import type { ModalProps } from '@rentora/shared';
+import type { ModalProps, RemoteModules } from '@rentora/shared';
 import { ProfileModal } from '../features/profile/profile-modal';
 
-export default function ProfileModalExposed(props: ModalProps) {
+function ProfileModalExposed(props: ModalProps) {
   return <ProfileModal {...props} />;
 }
+
+export default ProfileModalExposed satisfies RemoteModules['account/ProfileModal'];

@@ -1,6 +1,8 @@
-import type { BookRideModalProps } from '@rentora/shared';
+import type { BookRideModalProps, RemoteModules } from '@rentora/shared';
 import { BookRideWizard } from '../features/book-ride/book-ride-wizard';
 
-export default function BookRideModal(props: BookRideModalProps) {
+function BookRideModalExposed(props: BookRideModalProps) {
   return <BookRideWizard {...props} />;
 }
+
+export default BookRideModalExposed satisfies RemoteModules['booking/BookRideModal'];

@@ -1,5 +1,8 @@
+import type { RemoteModules } from '@rentora/shared';
 import { FleetPage } from '../features/fleet/fleet-page';
 
-export default function FleetPageRemote() {
+function FleetPageExposed() {
   return <FleetPage />;
 }
+
+export default FleetPageExposed satisfies RemoteModules['catalog/FleetPage'];

@@ -1,5 +1,8 @@
+import type { RemoteModules } from '@rentora/shared';
 import { HomePage } from '../features/home/home-page';
 
-export default function HomePageRemote() {
+function HomePageExposed() {
   return <HomePage />;
 }
+
+export default HomePageExposed satisfies RemoteModules['catalog/HomePage'];

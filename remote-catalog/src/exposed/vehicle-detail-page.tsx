@@ -1,5 +1,8 @@
+import type { RemoteModules } from '@rentora/shared';
 import { VehicleDetailPage } from '../features/vehicle-detail/vehicle-detail-page';
 
-export default function VehicleDetailPageRemote() {
+function VehicleDetailPageExposed() {
   return <VehicleDetailPage />;
 }
+
+export default VehicleDetailPageExposed satisfies RemoteModules['catalog/VehicleDetailPage'];

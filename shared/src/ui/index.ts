@@ -9,3 +9,5 @@ export * from './stars';
 export * from './avatar';
 export * from './booked-dates';
 export * from './use-modal-behaviour';
+export * from './eyebrow';
+export * from './icon-button';

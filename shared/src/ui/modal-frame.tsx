@@ -1,4 +1,5 @@
 import { useRef, type ReactNode } from 'react';
+import { CloseIcon, IconButton } from './icon-button';
 import styles from './modal-frame.module.css';
 import { useModalBehaviour } from './use-modal-behaviour';
 
@@ -32,11 +33,9 @@ export function ModalFrame({ titleId, onClose, children }: ModalFrameProps) {
         aria-labelledby={titleId}
         tabIndex={-1}
       >
-        <button type="button" className={styles.close} aria-label="Close" onClick={onClose}>
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-            <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
-        </button>
+        <IconButton label="Close" className={styles.close} onClick={onClose}>
+          <CloseIcon />
+        </IconButton>
         {children}
       </div>
     </div>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { buttonClassName } from '@rentora/shared';
-import { BrandLink } from '../header/brand-link';
-import { NAV_LINKS } from '../header/nav-links';
+import { BrandLink } from '../../lib/brand-link';
+import { NAV_LINKS } from '../../lib/nav-links';
 import styles from './footer.module.css';
 
 export function Footer() {

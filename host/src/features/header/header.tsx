@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { $token, $user, Avatar, Button, openAuth, openProfile } from '@rentora/shared';
 import { NavLink } from 'react-router-dom';
-import { BrandLink } from './brand-link';
+import { BrandLink } from '../../lib/brand-link';
 import styles from './header.module.css';
 import { MobileMenu } from './mobile-menu';
-import { NAV_LINKS } from './nav-links';
+import { NAV_LINKS } from '../../lib/nav-links';
 
 export function Header() {
   const token = useStore($token);

@@ -3,7 +3,7 @@ import { $token, $user, $userLoading, Avatar, Button, Skeleton, openAuth, openPr
 import { useEffect, useId, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import styles from './mobile-menu.module.css';
-import { NAV_LINKS } from './nav-links';
+import { NAV_LINKS } from '../../lib/nav-links';
 
 /** The small-screen menu: a hamburger that slides a panel in from the top (SPEC §2). */
 export function MobileMenu() {

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { $modal, closeModal, ModalFrame, Spinner, type ModalState } from '@rentora/shared';
 import { useId } from 'react';
-import { RemoteSlot } from '../federation/remote-slot';
+import { RemoteSlot } from '../../lib/federation/remote-slot';
 import styles from './modal-outlet.module.css';
 
 /** Renders the one remote modal named by the shared `$modal` store, inside an accessible dialog. */

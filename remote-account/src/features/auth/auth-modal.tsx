@@ -1,4 +1,12 @@
-import { logIn, signUp, type AuthErrors, type AuthModalProps, type AuthOutcome, type AuthView } from '@rentora/shared';
+import {
+  Eyebrow,
+  logIn,
+  signUp,
+  type AuthErrors,
+  type AuthModalProps,
+  type AuthOutcome,
+  type AuthView,
+} from '@rentora/shared';
 import { useEffect, useRef, useState } from 'react';
 import { AuthResponse } from './auth-response';
 import { checkAuthValues, EMPTY_AUTH_VALUES, VIEW_TITLES, type AuthValues } from './auth-values';
@@ -70,9 +78,7 @@ export function AuthModal({ titleId, onClose, initialView }: AuthModalProps) {
   return (
     <section className={styles.modal} aria-busy={busy || undefined}>
       <header className={styles.header}>
-        <p className={styles.brand} aria-hidden="true">
-          Rentora
-        </p>
+        <Eyebrow aria-hidden="true">Rentora</Eyebrow>
         <h2 id={titleId} ref={headingRef} tabIndex={-1} className={styles.title}>
           {VIEW_TITLES[view]}
         </h2>

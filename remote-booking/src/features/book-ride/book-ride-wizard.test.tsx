@@ -9,6 +9,7 @@ import {
   BUSINESS_TIME_ZONE,
   clashMessage,
   configureApi,
+  formatDisplayDate,
   formatRupees,
   logOut,
   MESSAGES,
@@ -364,8 +365,10 @@ describe('booking against the real API', () => {
 
     const status = within(dialog).getByRole('status');
     await waitFor(() => expect(within(dialog).getByRole('img', { name: 'Success' })).toBeInTheDocument());
-    expect(status).toHaveTextContent(/^\S.*$/);
-    expect(status).toHaveTextContent(vehicle.car_name);
+    expect(status).toHaveTextContent(
+      `${vehicle.car_name} is booked from ${formatDisplayDate(range.pick_up_date)} to ` +
+        `${formatDisplayDate(range.drop_off_date)}: 3 days, ${formatRupees(3 * vehicle.price_per_day)} in total.`,
+    );
     expect(within(dialog).queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
     expect(within(dialog).getByRole('region', { name: 'Your booking' })).toHaveTextContent(
       formatRupees(3 * vehicle.price_per_day),

@@ -1,5 +1,8 @@
-import type { BookingField, BookingForm, User } from '@rentora/shared';
+import { AGE_MAX_EXCLUSIVE, AGE_MIN_EXCLUSIVE, type BookingField, type BookingForm, type User } from '@rentora/shared';
 import type { HTMLInputTypeAttribute, HTMLAttributes } from 'react';
+
+/** Where a date field's earliest choosable day comes from. */
+export type EarliestDay = 'today' | 'pick-up date';
 
 export interface FieldSpec {
   name: BookingField;
@@ -8,6 +11,11 @@ export interface FieldSpec {
   type: HTMLInputTypeAttribute;
   inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
   autoComplete?: string;
+  /** A number field's bounds, as the browser's own controls offer them. */
+  min?: number;
+  max?: number;
+  /** A date field's earliest day: today, or the pick-up date once that is later than today. */
+  earliest?: EarliestDay;
 }
 
 export interface StepSpec {
@@ -24,7 +32,14 @@ export const BOOKING_STEPS: readonly StepSpec[] = [
     legend: 'Who’s driving?',
     fields: [
       { name: 'name', label: 'Name', type: 'text', autoComplete: 'name' },
-      { name: 'age', label: 'Age', type: 'number', inputMode: 'numeric' },
+      {
+        name: 'age',
+        label: 'Age',
+        type: 'number',
+        inputMode: 'numeric',
+        min: AGE_MIN_EXCLUSIVE + 1,
+        max: AGE_MAX_EXCLUSIVE - 1,
+      },
     ],
   },
   {
@@ -47,8 +62,8 @@ export const BOOKING_STEPS: readonly StepSpec[] = [
     name: 'Dates',
     legend: 'When do you need it?',
     fields: [
-      { name: 'pick_up_date', label: 'Pick-Up Date', type: 'date' },
-      { name: 'drop_off_date', label: 'Drop-Off Date', type: 'date' },
+      { name: 'pick_up_date', label: 'Pick-Up Date', type: 'date', earliest: 'today' },
+      { name: 'drop_off_date', label: 'Drop-Off Date', type: 'date', earliest: 'pick-up date' },
     ],
   },
 ];
@@ -63,6 +78,16 @@ export function stepOf(field: BookingField): number {
 
 export function labelOf(field: BookingField): string {
   return BOOKING_STEPS.flatMap((step) => step.fields).find((spec) => spec.name === field)?.label ?? field;
+}
+
+/** The attributes of a field's input, from its spec and what the form holds so far. */
+export function inputAttributes(
+  { name, label, type, inputMode, autoComplete, min, max, earliest }: FieldSpec,
+  form: BookingForm,
+  today: string,
+) {
+  const floor = earliest === 'pick-up date' && form.pick_up_date > today ? form.pick_up_date : today;
+  return { name, label, type, inputMode, autoComplete, required: true, min: earliest ? floor : min, max };
 }
 
 export function emptyBookingForm(user: User | null): BookingForm {

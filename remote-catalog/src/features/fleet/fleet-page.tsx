@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { $vehicles, Button, refreshVehicles } from '@rentora/shared';
+import { $vehicles, Button, Eyebrow, refreshVehicles } from '@rentora/shared';
 import { useSearchParams } from 'react-router-dom';
 import { FleetToolbar } from './fleet-toolbar';
 import { applyFleetQuery, readFleetQuery, resultCountText, writeFleetQuery, type FleetQuery } from './fleet-query';
@@ -20,7 +20,9 @@ export function FleetPage() {
   return (
     <div className={styles.page}>
       <header className={styles.intro}>
-        <p className={styles.eyebrow}>The Rentora fleet</p>
+        <Eyebrow tone="soft" ruled className={styles.eyebrow}>
+          The Rentora fleet
+        </Eyebrow>
         <h1 className={styles.heading}>Search and Book the Best Rental Vehicles</h1>
       </header>
 

@@ -1,4 +1,4 @@
-import { CarImage, useModalBehaviour, type Vehicle } from '@rentora/shared';
+import { CarImage, CloseIcon, IconButton, useModalBehaviour, type Vehicle } from '@rentora/shared';
 import { useRef } from 'react';
 import { createPortal } from 'react-dom';
 import styles from './image-preview.module.css';
@@ -26,11 +26,9 @@ export function ImagePreview({ vehicle, onClose }: ImagePreviewProps) {
         if (event.target === event.currentTarget) onClose();
       }}
     >
-      <button type="button" className={styles.close} aria-label="Close preview" onClick={onClose}>
-        <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-          <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
-      </button>
+      <IconButton label="Close preview" size="lg" tone="night" className={styles.close} onClick={onClose}>
+        <CloseIcon size={24} />
+      </IconButton>
       <figure className={styles.figure}>
         <CarImage
           className={styles.image}

@@ -5,6 +5,7 @@ import {
   BUSINESS_TIME_ZONE,
   Button,
   CarImage,
+  Eyebrow,
   openAuth,
   openBookRide,
   Skeleton,
@@ -74,7 +75,9 @@ export function VehicleDetail({ vehicle }: VehicleDetailProps) {
         </div>
 
         <div className={styles.summary}>
-          <p className={styles.brand}>{vehicle.brand_name}</p>
+          <Eyebrow tone="soft" ruled>
+            {vehicle.brand_name}
+          </Eyebrow>
           <h1 className={styles.name}>{vehicle.car_name}</h1>
           <Stars rating={vehicle.customer_ratings} className={styles.rating} />
           <p className={styles.description}>{vehicle.description}</p>

@@ -1,8 +1,8 @@
 import { Suspense, use, useState, type ComponentProps, type ComponentType, type ReactNode } from 'react';
-import type { RemoteModules } from '@rentora/shared';
+import type { RemoteModuleId, RemoteModules } from '@rentora/shared';
 import { ErrorBoundary } from './error-boundary';
 import { RemoteErrorPanel } from './remote-error-panel';
-import { forgetRemoteModule, loadRemoteModule, type RemoteModuleId } from './remote-module';
+import { forgetRemoteModule, loadRemoteModule } from './remote-module';
 
 type PropsOf<Id extends RemoteModuleId> = ComponentProps<RemoteModules[Id]>;
 

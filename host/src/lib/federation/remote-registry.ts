@@ -23,18 +23,19 @@ async function readRemoteUrls(): Promise<RemoteUrls> {
   }
 }
 
+let remoteUrls: RemoteUrls = DEFAULT_REMOTE_URLS;
+
+/** Registers every remote at `urls`; a later retry registers a remote afresh at the same place. */
 export function registerRemoteUrls(urls: RemoteUrls, options: { force?: boolean } = {}): void {
+  remoteUrls = urls;
   registerRemotes(
     REMOTE_NAMES.map((name) => ({ name, entry: manifestUrl(urls[name]) })),
     options,
   );
 }
 
-let remoteUrls: RemoteUrls = DEFAULT_REMOTE_URLS;
-
 export async function registerRemotesFromConfig(): Promise<void> {
-  remoteUrls = await readRemoteUrls();
-  registerRemoteUrls(remoteUrls);
+  registerRemoteUrls(await readRemoteUrls());
 }
 
 /** Registers one remote afresh, dropping what the runtime cached of a failed load, before a retry. */

@@ -1,8 +1,6 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import type { RemoteModules, RemoteName } from '@rentora/shared';
+import type { RemoteModuleId, RemoteModules, RemoteName } from '@rentora/shared';
 import { resetRemote } from './remote-registry';
-
-export type RemoteModuleId = keyof RemoteModules;
 
 const loads = new Map<RemoteModuleId, Promise<RemoteModules[RemoteModuleId]>>();
 

@@ -1,0 +1,90 @@
+import { useEffect, useReducer, useRef, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import {
+  $token,
+  $user,
+  $vehicle,
+  BUSINESS_TIME_ZONE,
+  checkBookingForm,
+  clashMessage,
+  findClash,
+  MESSAGES,
+  newIdempotencyKey,
+  refreshVehicle,
+  todayIn,
+  type BookingField,
+  type User,
+} from '@rentora/shared';
+import { bookingWizardReducer, initialBookingWizardState, type BookingWizardAction } from './booking-wizard-state';
+import { sendBooking } from './send-booking';
+
+/** The Book Ride wizard's state and rules: the form, its hints, the steps and the one booking it sends. */
+export function useBookingWizard(vehicleId: string) {
+  const user = useStore($user);
+  const token = useStore($token);
+  const { data: vehicle, loading: vehicleLoading } = useStore($vehicle(vehicleId));
+  const today = todayIn(BUSINESS_TIME_ZONE);
+  const [state, dispatch] = useReducer(bookingWizardReducer, user, initialBookingWizardState);
+  // One key per wizard run: however often the request is retried, the server books once.
+  const [idempotencyKey] = useState(newIdempotencyKey);
+  const sent = useRef(false);
+
+  usePrefill(user, dispatch);
+
+  // The cached car may predate bookings or cancellations since the page loaded; the clash check needs today's ranges.
+  useEffect(() => refreshVehicle(vehicleId), [vehicleId]);
+
+  const { form, touched, revealAllHints } = state;
+  const errors = checkBookingForm(form, today);
+  const range =
+    errors.pick_up_date || errors.drop_off_date
+      ? undefined
+      : { pick_up_date: form.pick_up_date, drop_off_date: form.drop_off_date };
+  const clash = range && vehicle ? findClash(vehicle.booked, range) : undefined;
+
+  function hintFor(field: BookingField): string | undefined {
+    const hint = revealAllHints || touched.has(field) ? errors[field] : undefined;
+    if (field === 'drop_off_date' && !hint && clash) return clashMessage(clash);
+    return hint;
+  }
+
+  async function submit() {
+    if (sent.current) return;
+    if (Object.keys(errors).length > 0) {
+      dispatch({ type: 'refuse', message: MESSAGES.invalidBookingForm, revealAllHints: true });
+      return;
+    }
+    if (clash) {
+      dispatch({ type: 'refuse', message: clashMessage(clash), revealAllHints: false });
+      return;
+    }
+    sent.current = true;
+    dispatch({ type: 'send' });
+    const answer = await sendBooking(vehicleId, form, token ?? '', idempotencyKey);
+    dispatch({ type: 'answer', ...answer });
+  }
+
+  return {
+    ...state,
+    vehicle,
+    vehicleLoading,
+    today,
+    range,
+    problems: Object.entries(errors) as [BookingField, string][],
+    hintFor,
+    edit: (field: BookingField, value: string) => dispatch({ type: 'edit', field, value }),
+    leave: (field: BookingField) => dispatch({ type: 'leave', field }),
+    moveTo: (step: number) => dispatch({ type: 'move', step }),
+    submit,
+  };
+}
+
+/** Name and email come from the logged-in user, once, even when the user loads after opening. */
+function usePrefill(user: User | null, dispatch: (action: BookingWizardAction) => void) {
+  const prefilled = useRef(user !== null);
+  useEffect(() => {
+    if (!user || prefilled.current) return;
+    prefilled.current = true;
+    dispatch({ type: 'prefill', user });
+  }, [user, dispatch]);
+}
