@@ -7,20 +7,26 @@ const path = require('node:path');
 
 const REMOTES = ['remote-catalog', 'remote-booking', 'remote-account'];
 
-/** Remotes and the host may reach each other only through @rentora/shared and the federation runtime. */
+/** Remotes and the host may reach each other only through @rentora/state and the federation runtime. */
 const BETWEEN_APPS = [
   {
     regex: `^(\\.\\./)+(${[...REMOTES, 'host', 'api'].join('|')})/`,
-    message: 'Apps talk only through @rentora/shared stores and the federation runtime.',
+    message: 'Apps talk only through @rentora/state stores and the federation runtime.',
   },
   {
-    regex: '^@rentora/(?!shared$|shared/styles/|shared/testing/)',
-    message: 'In the browser import only the root of @rentora/shared (it is a federation singleton).',
+    regex: '^@rentora/(?!shared$|shared/styles/|shared/testing/|state$|state/router$|state/testing/)',
+    message: 'In the browser import the roots of @rentora/shared and @rentora/state, and @rentora/state/router.',
   },
   { regex: '^(\\.\\./){3,}', message: 'Deep relative imports: move the code or import it from its package.' },
 ];
 
 const TEST_FILES = ['**/*.test.{ts,tsx}', '**/testing/**'];
+
+/** App code reaches the router through the shared singleton's short list; tests may build their own routers. */
+const ROUTER = {
+  regex: '^react-router(-dom)?$',
+  message: 'Import the router from @rentora/state/router: one shared copy, only what the apps use.',
+};
 
 function featuresOf(app) {
   const dir = path.join(__dirname, app, 'src/features');
@@ -34,7 +40,9 @@ function featuresOf(app) {
  */
 function layersOf(app) {
   const src = `${app}/src`;
-  const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns: [...BETWEEN_APPS, ...patterns] }] });
+  const restrict = (patterns, { test = false } = {}) => ({
+    'no-restricted-imports': ['error', { patterns: [...BETWEEN_APPS, ...(test ? [] : [ROUTER]), ...patterns] }],
+  });
   const upward = (layers, layer) => ({
     regex: `^(\\.\\./)+(${layers.join('|')})/`,
     message: `${layer} may not import ${layers.join(', ')}: app → features → lib.`,
@@ -61,7 +69,7 @@ function layersOf(app) {
       }
       return { files: [`${src}/features/${feature}/**/*.{ts,tsx}`], rules: restrict(patterns) };
     }),
-    { files: TEST_FILES.map((pattern) => `${src}/${pattern}`), rules: restrict([]) },
+    { files: TEST_FILES.map((pattern) => `${src}/${pattern}`), rules: restrict([], { test: true }) },
   ];
 }
 

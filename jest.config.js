@@ -35,7 +35,7 @@ const dom = (name) => ({
   displayName: name,
   roots: [`<rootDir>/${name}/src`],
   testEnvironment: '<rootDir>/shared/src/testing/jsdom-with-fetch.ts',
-  setupFilesAfterEnv: ['<rootDir>/shared/src/testing/setup-dom.ts'],
+  setupFilesAfterEnv: ['<rootDir>/state/src/testing/setup-dom.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/contract\\.[a-z]+\\.test\\.ts$'],
 });
 
@@ -50,11 +50,12 @@ module.exports = {
       // The host–remote contract checked by the TypeScript compiler and the built manifests, in Node.
       ...common,
       displayName: 'contract',
-      roots: ['<rootDir>/shared/src'],
+      roots: ['<rootDir>/state/src'],
       testMatch: ['**/contract.*.test.ts'],
       testEnvironment: 'node',
     },
     dom('shared'),
+    dom('state'),
     dom('host'),
     dom('remote-catalog'),
     dom('remote-booking'),

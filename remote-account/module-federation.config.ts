@@ -1,4 +1,4 @@
-import type { ExposesConfig } from '@rentora/shared';
+import type { ExposesConfig } from '@rentora/state';
 
 export default {
   filename: 'remoteEntry.js',

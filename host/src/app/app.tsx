@@ -1,4 +1,4 @@
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Route, Routes } from '@rentora/state/router';
 import { Footer } from '../features/footer/footer';
 import { Header } from '../features/header/header';
 import { ModalOutlet } from '../features/modal-outlet/modal-outlet';

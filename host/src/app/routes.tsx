@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { RemoteModuleIdOf } from '@rentora/shared';
+import type { RemoteModuleIdOf } from '@rentora/state';
 import { RemoteSlot } from '../lib/federation/remote-slot';
 import { AboutPage } from '../pages/about-page';
 import { NotFoundPage } from '../pages/not-found-page';

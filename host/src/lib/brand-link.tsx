@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@rentora/state/router';
 import styles from './brand-link.module.css';
 
 export function BrandLink({ tone = 'ink' }: { tone?: 'ink' | 'light' }) {

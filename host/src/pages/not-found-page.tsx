@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@rentora/state/router';
 import { buttonClassName } from '@rentora/shared';
 import styles from './not-found-page.module.css';
 

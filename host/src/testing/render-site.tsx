@@ -1,5 +1,5 @@
 import { act, render } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from 'react-router';
 import { SiteLayout } from '../app/app';
 import { init } from '@module-federation/enhanced/runtime';
 import { REMOTE_NAMES } from '@rentora/shared';

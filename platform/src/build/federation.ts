@@ -13,24 +13,34 @@ function installedVersion(packageName: string): string {
   throw new Error(`${packageName} is not installed: run npm install.`);
 }
 
-/** Packages every app shares as singletons (ARCHITECTURE §2): one React, one router, one set of stores. */
+/**
+ * What must be one copy on the page (docs/architecture.md §2): React, the stores and the router.
+ * Everything else (UI primitives, rules, formatting) is bundled into each app, so a remote
+ * deployed alone runs its own newer copy rather than the host's.
+ */
 const SINGLETONS = [
   ['react', 'react'],
   ['react/', 'react'],
   ['react-dom', 'react-dom'],
   ['react-dom/', 'react-dom'],
-  ['react-router', 'react-router'],
-  ['react-router-dom', 'react-router-dom'],
   ['nanostores', 'nanostores'],
   ['@nanostores/react', '@nanostores/react'],
-  ['@rentora/shared', '@rentora/shared'],
+  ['@rentora/state', '@rentora/state'],
+  ['@rentora/state/router', '@rentora/state'],
 ] as const;
+
+/**
+ * Our own package is versioned by us: a remote that needs a state version the page does not have
+ * fails to load (and shows its retry panel) instead of running against the wrong stores.
+ */
+const STRICT = new Set<string>(['@rentora/state']);
 
 export function sharedSingletons() {
   return Object.fromEntries(
     SINGLETONS.map(([request, packageName]) => {
       const version = installedVersion(packageName);
-      return [request, { singleton: true, version, requiredVersion: `^${version}` }];
+      const strictVersion = STRICT.has(packageName);
+      return [request, { singleton: true, version, requiredVersion: `^${version}`, strictVersion }];
     }),
   );
 }

@@ -1,4 +1,4 @@
-import type { AuthModalProps, RemoteModules } from '@rentora/shared';
+import type { AuthModalProps, RemoteModules } from '@rentora/state';
 import { AuthModal } from '../features/auth/auth-modal';
 
 function AuthModalExposed(props: AuthModalProps) {

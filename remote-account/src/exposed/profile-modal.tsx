@@ -1,4 +1,4 @@
-import type { ModalProps, RemoteModules } from '@rentora/shared';
+import type { ModalProps, RemoteModules } from '@rentora/state';
 import { ProfileModal } from '../features/profile/profile-modal';
 
 function ProfileModalExposed(props: ModalProps) {

@@ -2,10 +2,11 @@ import '@rentora/shared/styles/fonts.css';
 import '@rentora/shared/styles/tokens.css';
 import '@rentora/shared/styles/base.css';
 import { useStore } from '@nanostores/react';
-import { $modal, Button, closeModal, ModalFrame, openAuth, openProfile, type ModalState } from '@rentora/shared';
+import { Button, ModalFrame } from '@rentora/shared';
+import { $modal, closeModal, openAuth, openProfile, type ModalState } from '@rentora/state';
 import { StrictMode, useId } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from '@rentora/state/router';
 import AuthModal from '../exposed/auth-modal';
 import ProfileModal from '../exposed/profile-modal';
 

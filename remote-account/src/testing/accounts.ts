@@ -1,4 +1,5 @@
-import { api, configureApi, type BookingForm } from '@rentora/shared';
+import { type BookingForm } from '@rentora/shared';
+import { api, configureApi } from '@rentora/state';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
 

@@ -1,4 +1,4 @@
-import type { BookRideModalProps, RemoteModules } from '@rentora/shared';
+import type { BookRideModalProps, RemoteModules } from '@rentora/state';
 import { BookRideWizard } from '../features/book-ride/book-ride-wizard';
 
 function BookRideModalExposed(props: BookRideModalProps) {

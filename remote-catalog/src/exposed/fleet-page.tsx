@@ -1,4 +1,4 @@
-import type { RemoteModules } from '@rentora/shared';
+import type { RemoteModules } from '@rentora/state';
 import { FleetPage } from '../features/fleet/fleet-page';
 
 function FleetPageExposed() {

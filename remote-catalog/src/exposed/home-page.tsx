@@ -1,4 +1,4 @@
-import type { RemoteModules } from '@rentora/shared';
+import type { RemoteModules } from '@rentora/state';
 import { HomePage } from '../features/home/home-page';
 
 function HomePageExposed() {

@@ -1,4 +1,4 @@
-import type { RemoteModules } from '@rentora/shared';
+import type { RemoteModules } from '@rentora/state';
 import { VehicleDetailPage } from '../features/vehicle-detail/vehicle-detail-page';
 
 function VehicleDetailPageExposed() {

@@ -3,7 +3,7 @@ import '@rentora/shared/styles/tokens.css';
 import '@rentora/shared/styles/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Route, Routes } from '@rentora/state/router';
 import FleetPage from '../exposed/fleet-page';
 import HomePage from '../exposed/home-page';
 import VehicleDetailPage from '../exposed/vehicle-detail-page';

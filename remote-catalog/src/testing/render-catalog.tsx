@@ -1,5 +1,5 @@
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { FleetPage } from '../features/fleet/fleet-page';
 import { HomePage } from '../features/home/home-page';
 import { VehicleDetailPage } from '../features/vehicle-detail/vehicle-detail-page';

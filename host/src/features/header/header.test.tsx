@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { $modal, $token, closeModal, configureApi, logOut, refreshUser, signUp } from '@rentora/shared';
+import { $modal, $token, closeModal, configureApi, logOut, refreshUser, signUp } from '@rentora/state';
 import { clickAndSettle, renderSite } from '../../testing/render-site';
 
 let emailCounter = 0;

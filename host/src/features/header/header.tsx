@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
-import { $token, $user, Avatar, Button, openAuth, openProfile } from '@rentora/shared';
-import { NavLink } from 'react-router-dom';
+import { Avatar, Button } from '@rentora/shared';
+import { $token, $user, openAuth, openProfile } from '@rentora/state';
+import { NavLink } from '@rentora/state/router';
 import { BrandLink } from '../../lib/brand-link';
 import styles from './header.module.css';
 import { MobileMenu } from './mobile-menu';

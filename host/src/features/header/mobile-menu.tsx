@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { $token, $user, $userLoading, Avatar, Button, Skeleton, openAuth, openProfile } from '@rentora/shared';
+import { Avatar, Button, Skeleton } from '@rentora/shared';
+import { $token, $user, $userLoading, openAuth, openProfile } from '@rentora/state';
 import { useEffect, useId, useRef, useState } from 'react';
-import { NavLink, useLocation } from 'react-router-dom';
+import { NavLink, useLocation } from '@rentora/state/router';
 import styles from './mobile-menu.module.css';
 import { NAV_LINKS } from '../../lib/nav-links';
 

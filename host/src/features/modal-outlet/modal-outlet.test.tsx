@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { $modal, closeModal, openBookRide } from '@rentora/shared';
+import { $modal, closeModal, openBookRide } from '@rentora/state';
 import { clickAndSettle, renderSite } from '../../testing/render-site';
 
 beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => undefined));

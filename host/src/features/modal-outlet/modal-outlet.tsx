@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { $modal, closeModal, ModalFrame, Spinner, type ModalState } from '@rentora/shared';
+import { ModalFrame, Spinner } from '@rentora/shared';
+import { $modal, closeModal, type ModalState } from '@rentora/state';
 import { useId } from 'react';
 import { RemoteSlot } from '../../lib/federation/remote-slot';
 import styles from './modal-outlet.module.css';

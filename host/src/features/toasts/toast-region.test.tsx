@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { showToast, TOAST_DURATION_MS } from '@rentora/shared';
+import { showToast, TOAST_DURATION_MS } from '@rentora/state';
 import { ToastRegion } from './toast-region';
 
 describe('toasts', () => {

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { $toasts, StatusIcon } from '@rentora/shared';
+import { StatusIcon } from '@rentora/shared';
+import { $toasts } from '@rentora/state';
 import styles from './toast-region.module.css';
 
 /** Toasts from any app (SPEC §2: 3 s, success or error icon), announced politely to screen readers. */

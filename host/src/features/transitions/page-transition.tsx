@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { useLocation, type Location } from 'react-router-dom';
+import { useLocation, type Location } from '@rentora/state/router';
 import styles from './page-transition.module.css';
 
 /** The leave animation's length, from the design tokens (0 when the user prefers reduced motion). */

@@ -1,5 +1,6 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import type { RemoteModuleId, RemoteModules, RemoteName } from '@rentora/shared';
+import type { RemoteName } from '@rentora/shared';
+import type { RemoteModuleId, RemoteModules } from '@rentora/state';
 import { resetRemote } from './remote-registry';
 
 const loads = new Map<RemoteModuleId, Promise<RemoteModules[RemoteModuleId]>>();

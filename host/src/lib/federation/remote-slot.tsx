@@ -1,5 +1,5 @@
 import { Suspense, use, useState, type ComponentProps, type ComponentType, type ReactNode } from 'react';
-import type { RemoteModuleId, RemoteModules } from '@rentora/shared';
+import type { RemoteModuleId, RemoteModules } from '@rentora/state';
 import { ErrorBoundary } from './error-boundary';
 import { RemoteErrorPanel } from './remote-error-panel';
 import { forgetRemoteModule, loadRemoteModule } from './remote-module';

@@ -1,4 +1,5 @@
-import { $token, $user, logOut, ModalFrame, type AuthView } from '@rentora/shared';
+import { ModalFrame } from '@rentora/shared';
+import { $token, $user, logOut, type AuthView } from '@rentora/state';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { registerAccount, TEST_PASSWORD, uniqueEmail, withApiUnreachable } from '../../testing/accounts';

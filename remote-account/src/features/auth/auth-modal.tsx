@@ -1,12 +1,5 @@
-import {
-  Eyebrow,
-  logIn,
-  signUp,
-  type AuthErrors,
-  type AuthModalProps,
-  type AuthOutcome,
-  type AuthView,
-} from '@rentora/shared';
+import { Eyebrow, type AuthErrors } from '@rentora/shared';
+import { logIn, signUp, type AuthModalProps, type AuthOutcome, type AuthView } from '@rentora/state';
 import { useEffect, useRef, useState } from 'react';
 import { AuthResponse } from './auth-response';
 import { checkAuthValues, EMPTY_AUTH_VALUES, VIEW_TITLES, type AuthValues } from './auth-values';

@@ -1,4 +1,5 @@
-import { Button, StatusIcon, type AuthOutcome } from '@rentora/shared';
+import { Button, StatusIcon } from '@rentora/shared';
+import { type AuthOutcome } from '@rentora/state';
 import styles from './auth-response.module.css';
 
 export interface AuthResponseProps {

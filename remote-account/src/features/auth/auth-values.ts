@@ -1,4 +1,5 @@
-import { AVATAR_IDS, checkAuthFields, type AuthErrors, type AuthView } from '@rentora/shared';
+import { AVATAR_IDS, checkAuthFields, type AuthErrors } from '@rentora/shared';
+import { type AuthView } from '@rentora/state';
 
 /** What the user has typed, kept across the Sign Up, Login and response views. */
 export interface AuthValues {

@@ -1,4 +1,5 @@
-import { $token, api, Button, MESSAGES, NetworkError, refreshUser, refreshVehicle, showToast } from '@rentora/shared';
+import { Button, MESSAGES } from '@rentora/shared';
+import { $token, api, NetworkError, refreshUser, refreshVehicle, showToast } from '@rentora/state';
 import { useEffect, useRef, useState } from 'react';
 import styles from './cancel-rental.module.css';
 

@@ -1,4 +1,5 @@
-import { Avatar, refreshUser, Skeleton, type User } from '@rentora/shared';
+import { Avatar, Skeleton, type User } from '@rentora/shared';
+import { refreshUser } from '@rentora/state';
 import styles from './profile-card.module.css';
 
 export interface ProfileCardProps {

@@ -1,7 +1,8 @@
-import { $toasts, $token, $user, $userLoading, api, formatDisplayDate, logOut, ModalFrame } from '@rentora/shared';
+import { formatDisplayDate, ModalFrame } from '@rentora/shared';
+import { $toasts, $token, $user, $userLoading, api, logOut } from '@rentora/state';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { bookRide, futureRange, registerAccount, withApiUnreachable, type TestAccount } from '../../testing/accounts';
 import { ProfileModal } from './profile-modal';
 

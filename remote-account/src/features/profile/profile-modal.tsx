@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { $user, $userLoading, Button, logOut, MESSAGES, showToast, type ModalProps } from '@rentora/shared';
+import { Button, MESSAGES } from '@rentora/shared';
+import { $user, $userLoading, logOut, showToast, type ModalProps } from '@rentora/state';
 import { ProfileCard } from './profile-card';
 import { RentalList } from './rental-list';
 import styles from './profile-modal.module.css';

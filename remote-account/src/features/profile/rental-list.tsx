@@ -1,6 +1,6 @@
 import type { Rental } from '@rentora/shared';
 import { useId } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@rentora/state/router';
 import { RentalItem } from './rental-item';
 import styles from './rental-list.module.css';
 

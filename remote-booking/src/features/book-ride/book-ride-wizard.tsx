@@ -1,13 +1,6 @@
 import type { FormEvent } from 'react';
-import {
-  BookedDates,
-  Button,
-  Field,
-  formatRupees,
-  Skeleton,
-  type BookRideModalProps,
-  type VehicleDetail,
-} from '@rentora/shared';
+import { BookedDates, Button, Field, formatRupees, Skeleton, type VehicleDetail } from '@rentora/shared';
+import { type BookRideModalProps } from '@rentora/state';
 import { BookingReceipt } from './booking-receipt';
 import { BookingResult } from './booking-result';
 import { BOOKING_STEPS, inputAttributes, labelOf, RESULT_STEP, stepOf } from './booking-steps';

@@ -1,4 +1,5 @@
-import { api, MESSAGES, NetworkError, refreshUser, refreshVehicle, type BookingForm } from '@rentora/shared';
+import { MESSAGES, type BookingForm } from '@rentora/shared';
+import { api, NetworkError, refreshUser, refreshVehicle } from '@rentora/state';
 
 export interface BookingAnswer {
   ok: boolean;

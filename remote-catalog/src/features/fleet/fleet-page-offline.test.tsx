@@ -1,4 +1,4 @@
-import { configureApi } from '@rentora/shared';
+import { configureApi } from '@rentora/state';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderCatalog } from '../../testing/render-catalog';

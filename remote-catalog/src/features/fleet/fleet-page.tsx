@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
-import { $vehicles, Button, Eyebrow, refreshVehicles } from '@rentora/shared';
-import { useSearchParams } from 'react-router-dom';
+import { Button, Eyebrow } from '@rentora/shared';
+import { $vehicles, refreshVehicles } from '@rentora/state';
+import { useSearchParams } from '@rentora/state/router';
 import { FleetToolbar } from './fleet-toolbar';
 import { applyFleetQuery, readFleetQuery, resultCountText, writeFleetQuery, type FleetQuery } from './fleet-query';
 import styles from './fleet-page.module.css';

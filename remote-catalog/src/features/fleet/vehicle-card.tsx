@@ -1,6 +1,6 @@
 import { buttonClassName, CarImage, Skeleton, type Vehicle } from '@rentora/shared';
 import { useId } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@rentora/state/router';
 import styles from './vehicle-card.module.css';
 
 export interface VehicleCardProps {

@@ -1,5 +1,5 @@
 import { buttonClassName } from '@rentora/shared';
-import { Link } from 'react-router-dom';
+import { Link } from '@rentora/state/router';
 import { FLEET_CATEGORIES, fleetPath } from '../../lib/categories';
 import styles from './fleet-categories.module.css';
 

@@ -1,5 +1,5 @@
 import { buttonClassName } from '@rentora/shared';
-import { Link } from 'react-router-dom';
+import { Link } from '@rentora/state/router';
 import heroImage from '../../assets/hero.svg';
 import styles from './hero.module.css';
 

@@ -1,15 +1,5 @@
-import {
-  $modal,
-  $token,
-  api,
-  closeModal,
-  configureApi,
-  logOut,
-  refreshVehicle,
-  signUp,
-  todayIn,
-  BUSINESS_TIME_ZONE,
-} from '@rentora/shared';
+import { todayIn, BUSINESS_TIME_ZONE } from '@rentora/shared';
+import { $modal, $token, api, closeModal, configureApi, logOut, refreshVehicle, signUp } from '@rentora/state';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderCatalog } from '../../testing/render-catalog';

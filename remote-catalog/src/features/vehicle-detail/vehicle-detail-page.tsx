@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
-import { $vehicle, ApiError, buttonClassName } from '@rentora/shared';
-import { Link, useParams } from 'react-router-dom';
+import { buttonClassName } from '@rentora/shared';
+import { $vehicle, ApiError } from '@rentora/state';
+import { Link, useParams } from '@rentora/state/router';
 import { VehicleDetail, VehicleDetailSkeleton } from './vehicle-detail';
 import styles from './vehicle-detail-page.module.css';
 

@@ -1,18 +1,6 @@
 import { useStore } from '@nanostores/react';
-import {
-  $token,
-  BookedDates,
-  BUSINESS_TIME_ZONE,
-  Button,
-  CarImage,
-  Eyebrow,
-  openAuth,
-  openBookRide,
-  Skeleton,
-  Stars,
-  todayIn,
-  type VehicleDetail as VehicleDetailData,
-} from '@rentora/shared';
+import { BookedDates, BUSINESS_TIME_ZONE, Button, CarImage, Eyebrow, Skeleton, Stars, todayIn, type VehicleDetail as VehicleDetailData } from '@rentora/shared';
+import { $token, openAuth, openBookRide } from '@rentora/state';
 import { useState } from 'react';
 import { ImagePreview } from './image-preview';
 import { SpecsTable } from './specs-table';

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { APPS, REMOTE_NAMES, type RemoteName } from './apps';
+import { APPS, REMOTE_NAMES, type RemoteName } from '@rentora/shared';
 import { REMOTE_EXPOSES } from './contract';
 
 const root = path.resolve(__dirname, '../..');

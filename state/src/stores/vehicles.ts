@@ -1,6 +1,6 @@
 import { nanoquery } from '@nanostores/query';
 import { api, type ApiAnswer } from '../api/client';
-import type { Vehicle, VehicleDetail } from '../types';
+import type { Vehicle, VehicleDetail } from '@rentora/shared';
 
 /** A not-ok answer of the API, kept with its status so a page can tell 404 from an outage. */
 export class ApiError extends Error {

@@ -7,7 +7,7 @@ import type {
   User,
   Vehicle,
   VehicleDetail,
-} from '../types';
+} from '@rentora/shared';
 
 /** What the product reads of an answer: the ok status and the JSON body (SPEC §7). */
 export interface ApiAnswer<T> {

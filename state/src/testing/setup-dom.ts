@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom';
-import './fail-on-console-error';
+import '@rentora/shared/testing/fail-on-console-error';
 import { configureApi } from '../api/client';
 
 const testApiUrl = process.env.RENTORA_TEST_API_URL;

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { RemoteName } from './apps';
+import type { RemoteName } from '@rentora/shared';
 import type { AuthView } from './stores/modal';
 
 /** Props the host's modal outlet gives every remote modal: the id its title must carry, and how to close. */

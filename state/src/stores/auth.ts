@@ -1,8 +1,8 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { atom } from 'nanostores';
 import { api, NetworkError } from '../api/client';
-import { MESSAGES } from '../rules/messages';
-import type { AuthAnswer, LoginPayload, SignUpPayload, User } from '../types';
+import { MESSAGES } from '@rentora/shared';
+import type { AuthAnswer, LoginPayload, SignUpPayload, User } from '@rentora/shared';
 
 /** The bearer token, kept raw in localStorage under `token` (SPEC §3) and followed across tabs. */
 export const $token = persistentAtom<string | undefined>('token', undefined);
