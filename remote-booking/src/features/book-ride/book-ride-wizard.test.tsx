@@ -1,7 +1,17 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { useState } from 'react';
-import { BUSINESS_TIME_ZONE, clashMessage, formatDisplayDate, formatRupees, MESSAGES, ModalFrame, todayIn, type BookingForm, type VehicleDetail } from '@rentora/shared';
+import {
+  BUSINESS_TIME_ZONE,
+  clashMessage,
+  formatDisplayDate,
+  formatRupees,
+  MESSAGES,
+  ModalFrame,
+  todayIn,
+  type BookingForm,
+  type VehicleDetail,
+} from '@rentora/shared';
 import { $token, $user, $vehicle, api, configureApi, logOut } from '@rentora/state';
 import { BookRideWizard } from './book-ride-wizard';
 import { VALID_BOOKING_DETAILS } from '@rentora/shared/testing/booking-form';

@@ -1,6 +1,15 @@
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { BUSINESS_TIME_ZONE, checkBookingForm, clashMessage, findClash, MESSAGES, todayIn, type BookingField, type User } from '@rentora/shared';
+import {
+  BUSINESS_TIME_ZONE,
+  checkBookingForm,
+  clashMessage,
+  findClash,
+  MESSAGES,
+  todayIn,
+  type BookingField,
+  type User,
+} from '@rentora/shared';
 import { $token, $user, $vehicle, newIdempotencyKey, refreshVehicle } from '@rentora/state';
 import { bookingWizardReducer, initialBookingWizardState, type BookingWizardAction } from './booking-wizard-state';
 import { sendBooking } from './send-booking';

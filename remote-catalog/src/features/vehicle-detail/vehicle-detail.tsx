@@ -1,5 +1,15 @@
 import { useStore } from '@nanostores/react';
-import { BookedDates, BUSINESS_TIME_ZONE, Button, CarImage, Eyebrow, Skeleton, Stars, todayIn, type VehicleDetail as VehicleDetailData } from '@rentora/shared';
+import {
+  BookedDates,
+  BUSINESS_TIME_ZONE,
+  Button,
+  CarImage,
+  Eyebrow,
+  Skeleton,
+  Stars,
+  todayIn,
+  type VehicleDetail as VehicleDetailData,
+} from '@rentora/shared';
 import { $token, openAuth, openBookRide } from '@rentora/state';
 import { useState } from 'react';
 import { ImagePreview } from './image-preview';
