@@ -112,7 +112,10 @@ module.exports = tseslint.config(
     languageOptions: { globals: globals.node, sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
-  { files: ['**/testing/**', 'e2e/**', '**/bench/**', '**/launch/**'], rules: { 'no-console': 'off' } },
+  {
+    files: ['**/testing/**', 'e2e/**', '**/bench/**', 'platform/src/{launch,perf,fonts}/**'],
+    rules: { 'no-console': 'off' },
+  },
   ...boundaries,
   ...nodeBoundaries,
 );

@@ -1,17 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium } from '@playwright/test';
 import { buildStale } from '@rentora/platform/launch/build';
-
-/** The browser: CHROMIUM_PATH, else Debian's Chromium, else Playwright's own download. */
-function findChromium(): string | undefined {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'];
-  for (const candidate of candidates) if (candidate && existsSync(candidate)) return candidate;
-  const own = chromium.executablePath();
-  return existsSync(own) ? own : undefined;
-}
+import { findChromium } from '@rentora/platform/launch/chromium';
 
 async function run(): Promise<number> {
   const chromium = findChromium();

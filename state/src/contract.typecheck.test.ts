@@ -7,6 +7,7 @@ const file = (relative: string) => path.join(root, relative);
 const CATALOG_CONFIG = file('remote-catalog/module-federation.config.ts');
 const BOOKING_MODAL = file('remote-booking/src/exposed/book-ride-modal.tsx');
 const HOST_ROUTES = file('host/src/app/routes.tsx');
+const SITE_PAGES = file('state/src/pages.ts');
 
 /** A copy of a real file beside it (so its imports resolve), with one edit that must apply. */
 function variant(of: string, name: string, edit: [from: string, to: string]) {
@@ -33,9 +34,9 @@ const VARIANTS = {
     'props: BookRideModalProps)',
     'props: BookRideModalProps & { days: number })',
   ]),
-  unknownModuleLoaded: variant(HOST_ROUTES, 'unknown-module.tsx', [
-    "catalogPage('catalog/FleetPage'",
-    "catalogPage('catalog/Fleet'",
+  unknownModuleLoaded: variant(SITE_PAGES, 'unknown-module.ts', [
+    "remoteModule: 'catalog/FleetPage'",
+    "remoteModule: 'catalog/Fleet'",
   ]),
 };
 
@@ -50,6 +51,7 @@ const REAL_FILES = [
   file('remote-account/src/exposed/auth-modal.tsx'),
   file('remote-account/src/exposed/profile-modal.tsx'),
   HOST_ROUTES,
+  SITE_PAGES,
   file('host/src/features/modal-outlet/modal-outlet.tsx'),
 ];
 

@@ -5,3 +5,5 @@ export * from './stores/modal';
 export * from './stores/toasts';
 export * from './stores/vehicles';
 export * from './contract';
+export * from './pages';
+export * from './stores/prefetch';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { RemoteModuleIdOf } from '@rentora/state';
+import { SITE_PAGES, type PageName } from '@rentora/state';
 import { RemoteSlot } from '../lib/federation/remote-slot';
 import { AboutPage } from '../pages/about-page';
 import { NotFoundPage } from '../pages/not-found-page';
@@ -7,27 +7,34 @@ import { PageSkeleton } from './page-skeleton';
 
 export interface SiteRoute {
   path: string;
-  /** The page title of SPEC §2; a remote page that knows better (a car's name) sets its own. */
+  /** The page title (docs/product.md §2); a remote page that knows better (a car's name) sets its own. */
   title?: string;
   element: ReactNode;
 }
 
-const catalogPage = (id: RemoteModuleIdOf<'catalog'>, what: string) => (
-  <RemoteSlot id={id} props={{}} fallback={<PageSkeleton />} what={what} />
-);
+/** What the reader misses when a remote page cannot load, in words. */
+const REMOTE_PAGE_WHAT: Partial<Record<PageName, string>> = {
+  home: 'the home page',
+  fleet: 'the fleet',
+  vehicle: 'this car',
+};
 
-export const SITE_ROUTES: readonly SiteRoute[] = [
-  {
-    path: '/',
-    title: 'Rentora - Quality Cars, Unmatched Experience',
-    element: catalogPage('catalog/HomePage', 'the home page'),
-  },
-  {
-    path: '/vehicles',
-    title: 'Browse Our Fleet - Cars for Every Need and Budget',
-    element: catalogPage('catalog/FleetPage', 'the fleet'),
-  },
-  { path: '/vehicles/:vehicleId', element: catalogPage('catalog/VehicleDetailPage', 'this car') },
-  { path: '/about', title: 'About - Rentora', element: <AboutPage /> },
-  { path: '*', title: 'Error 404 - Page Not Found!', element: <NotFoundPage /> },
-];
+const HOST_PAGES: Partial<Record<PageName, ReactNode>> = {
+  about: <AboutPage />,
+  notFound: <NotFoundPage />,
+};
+
+export const SITE_ROUTES: readonly SiteRoute[] = (Object.keys(SITE_PAGES) as PageName[]).map((name) => {
+  const { path, title, remoteModule } = SITE_PAGES[name];
+  const element = remoteModule ? (
+    <RemoteSlot
+      id={remoteModule}
+      props={{}}
+      fallback={<PageSkeleton page={name} />}
+      what={REMOTE_PAGE_WHAT[name] ?? ''}
+    />
+  ) : (
+    HOST_PAGES[name]
+  );
+  return { path, title, element };
+});

@@ -3,6 +3,7 @@ import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 import { APPS, sharedSingletons, type AppName } from './federation';
+import { StartupFilesPlugin } from './startup-files';
 
 type FederationOptions = ConstructorParameters<typeof ModuleFederationPlugin>[0];
 
@@ -18,6 +19,43 @@ export interface AppConfigOptions {
 /** `rspack serve --env standalone`: a remote's pages on their own page, with no host. */
 export interface AppConfigEnv {
   standalone?: boolean;
+}
+
+/** Every app runs in a browser: leave the runtime's Node code out. */
+const WEB_ONLY = { target: 'web' as const };
+
+/**
+ * How source files become modules, for the browser builds and the host's prerender alike: the
+ * same CSS Modules class names on both sides, or the prerendered shell would not match its styles.
+ */
+export function moduleOptions(federationName: string, isDev: boolean): NonNullable<Configuration['module']> {
+  return {
+    parser: {
+      'css/auto': { namedExports: false },
+    },
+    generator: {
+      'css/auto': { localIdentName: `${federationName}-[local]-[hash:5]`, exportsConvention: 'as-is' },
+    },
+    rules: [
+      {
+        test: /\.tsx?$/,
+        exclude: /node_modules/,
+        loader: 'builtin:swc-loader',
+        options: {
+          jsc: {
+            parser: { syntax: 'typescript', tsx: true },
+            transform: { react: { runtime: 'automatic', development: isDev, refresh: isDev } },
+          },
+          env: { targets: 'chrome >= 111, edge >= 111, firefox >= 111, safari >= 16.4' },
+        },
+        type: 'javascript/auto',
+      },
+      { test: /\.css$/, type: 'css/auto' },
+      // `?inline`: a picture the first frame needs travels inside its stylesheet, with no request of its own.
+      { test: /\.svg$/, resourceQuery: /inline/, type: 'asset/inline' },
+      { test: /\.(woff2|webp|jpg|png|svg)$/, resourceQuery: { not: [/inline/] }, type: 'asset/resource' },
+    ],
+  };
 }
 
 /** One Rspack configuration for the host and every remote, so they build the same way. */
@@ -55,31 +93,7 @@ export function createAppConfig(
       clean: true,
     },
     resolve: { extensions: ['.ts', '.tsx', '.js'] },
-    module: {
-      parser: {
-        'css/auto': { namedExports: false },
-      },
-      generator: {
-        'css/auto': { localIdentName: `${federationName}-[local]-[hash:5]`, exportsConvention: 'as-is' },
-      },
-      rules: [
-        {
-          test: /\.tsx?$/,
-          exclude: /node_modules/,
-          loader: 'builtin:swc-loader',
-          options: {
-            jsc: {
-              parser: { syntax: 'typescript', tsx: true },
-              transform: { react: { runtime: 'automatic', development: isDev, refresh: isDev } },
-            },
-            env: { targets: 'chrome >= 111, edge >= 111, firefox >= 111, safari >= 16.4' },
-          },
-          type: 'javascript/auto',
-        },
-        { test: /\.css$/, type: 'css/auto' },
-        { test: /\.(woff2|webp|jpg|png|svg)$/, type: 'asset/resource' },
-      ],
-    },
+    module: moduleOptions(federationName, isDev),
     plugins: [
       new ModuleFederationPlugin({
         name: federationName,
@@ -87,13 +101,19 @@ export function createAppConfig(
         dts: false,
         // One federation runtime on the page: the host provides it, remotes use it (~30 KiB
         // gzipped less per remote loaded). Standalone there is no host, so the remote brings its own.
-        experiments: app === 'host' ? { provideExternalRuntime: true } : standalone ? {} : { externalRuntime: true },
+        experiments:
+          app === 'host'
+            ? { provideExternalRuntime: true, optimization: WEB_ONLY }
+            : standalone
+              ? { optimization: WEB_ONLY }
+              : { externalRuntime: true, optimization: WEB_ONLY },
         ...federation,
       }),
       html && new rspack.HtmlRspackPlugin({ template: path.join(root, 'src/index.html') }),
       standalone &&
         new rspack.HtmlRspackPlugin({ template: path.join(root, 'src/standalone/index.html'), chunks: ['main'] }),
       isDev && new ReactRefreshRspackPlugin(),
+      app === 'host' && !isDev && new StartupFilesPlugin(),
     ],
     optimization: { moduleIds: 'deterministic' },
     performance: false,

@@ -1,120 +1,179 @@
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
+import { chromium, type Page, type Response } from '@playwright/test';
 import { APPS, type AppName } from '@rentora/shared/apps';
 import { buildStale } from './build';
-import { findRepoRoot } from './repo';
-import { siteAtPortBase } from './site-config';
+import { CHROMIUM_FLAGS, findChromium } from './chromium';
+import { startLocalSite } from './local-site';
 
 /**
- * `npm run build:report`: serves the production builds, loads `/` in Chromium and prints the
- * JavaScript and CSS each app sent for that first load, raw and gzipped.
+ * `npm run build:report`: loads each page of the production builds in Chromium and prints the
+ * JavaScript and CSS each app sent for that first load, as sent (compressed) and raw. It fails
+ * when a budget is broken (docs/architecture.md §5), so `npm test` catches a regression:
+ * - the first load of `/` sends at most 120 KiB of compressed JavaScript;
+ * - a remote's code for one page is at most 25 KiB;
+ * - React, the router and the stores are each loaded once.
  */
 const BASE_PORT = Number(process.env.REPORT_PORT_BASE ?? 4600);
-const REACT_CORE_MARKER = '__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE=';
+const FIRST_LOAD_BUDGET_KIB = 120;
+const REMOTE_PAGE_BUDGET_KIB = 25;
+const PAGES = ['/', '/vehicles', '/vehicles/mercedes-benz-s-class', '/about'];
+const SINGLETONS = ['react', 'react-dom', '@rentora/state', '@rentora/state/router'];
 
-interface Totals {
+interface Sizes {
+  jsSent: number;
   jsRaw: number;
-  jsGzip: number;
+  cssSent: number;
   cssRaw: number;
-  cssGzip: number;
 }
 
-const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+interface PageLoad {
+  page: string;
+  byApp: Map<AppName, Sizes>;
+  /** How many copies of each shared singleton the federation runtime loaded. */
+  copies: Record<string, number>;
+}
 
-async function waitForSite(url: string): Promise<void> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
+const kib = (bytes: number) => bytes / 1024;
+const format = (bytes: number) => `${kib(bytes).toFixed(1)} KiB`;
+const empty = (): Sizes => ({ jsSent: 0, jsRaw: 0, cssSent: 0, cssRaw: 0 });
+
+async function loadedCopies(page: Page): Promise<Record<string, number>> {
+  return page.evaluate((names) => {
+    type Versions = Record<string, { loaded?: boolean; lib?: unknown }>;
+    const share = (
+      window as unknown as { __FEDERATION__?: { __SHARE__?: Record<string, Record<string, Record<string, Versions>>> } }
+    ).__FEDERATION__?.__SHARE__;
+    const copies: Record<string, number> = {};
+    for (const name of names) {
+      const loaded = new Set<string>();
+      for (const scopes of Object.values(share ?? {})) {
+        for (const [version, entry] of Object.entries(scopes.default?.[name] ?? {})) {
+          if (entry.loaded || entry.lib) loaded.add(version);
+        }
+      }
+      copies[name] = loaded.size;
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`The site did not start at ${url}.`);
+    return copies;
+  }, SINGLETONS);
 }
 
-async function report(): Promise<void> {
-  await buildStale();
-  const root = findRepoRoot();
-  const appByPort = new Map<number, AppName>([
-    [BASE_PORT, 'host'],
-    [BASE_PORT + 1, 'catalog'],
-    [BASE_PORT + 2, 'booking'],
-    [BASE_PORT + 3, 'account'],
-  ]);
-  const { baseUrl, env } = siteAtPortBase(BASE_PORT);
-  const site = spawn(process.execPath, [path.join(root, 'platform/dist/serve.cjs')], {
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      ...env,
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'rentora-report-')),
-      LOG_LEVEL: 'warn',
-    },
-  });
-  const executablePath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((file) => file && existsSync(file));
-  const browser = await chromium.launch({
-    executablePath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-  });
-  try {
-    await waitForSite(`${baseUrl}/api/ready`);
-    const page = await browser.newPage();
-    const totals = new Map<AppName, Totals>();
-    let reactCopies = 0;
-    const pending: Promise<void>[] = [];
-    page.on('response', (response) => {
-      const type = response.request().resourceType();
-      if (type !== 'script' && type !== 'stylesheet') return;
-      const app = appByPort.get(Number(new URL(response.url()).port));
-      if (!app) return;
-      pending.push(
-        response.body().then((body) => {
-          const entry = totals.get(app) ?? { jsRaw: 0, jsGzip: 0, cssRaw: 0, cssGzip: 0 };
-          const gzipped = gzipSync(body).length;
-          if (type === 'script') {
-            entry.jsRaw += body.length;
-            entry.jsGzip += gzipped;
-            if (body.includes(REACT_CORE_MARKER)) reactCopies += 1;
-          } else {
-            entry.cssRaw += body.length;
-            entry.cssGzip += gzipped;
-          }
-          totals.set(app, entry);
-        }),
-      );
-    });
-    await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
-    await Promise.all(pending);
-
-    const sum: Totals = { jsRaw: 0, jsGzip: 0, cssRaw: 0, cssGzip: 0 };
-    const rows = (Object.keys(APPS) as AppName[]).map((app) => {
-      const entry = totals.get(app) ?? { jsRaw: 0, jsGzip: 0, cssRaw: 0, cssGzip: 0 };
-      for (const key of Object.keys(sum) as (keyof Totals)[]) sum[key] += entry[key];
-      return { app, ...entry };
-    });
-    console.log('First load of / (production builds)');
-    console.table(
-      [...rows, { app: 'total', ...sum }].map((row) => ({
-        app: row.app,
-        'JS raw': kib(row.jsRaw),
-        'JS gzip': kib(row.jsGzip),
-        'CSS raw': kib(row.cssRaw),
-        'CSS gzip': kib(row.cssGzip),
-      })),
+async function measure(page: Page, url: string, appOf: (url: string) => AppName | undefined): Promise<PageLoad> {
+  const byApp = new Map<AppName, Sizes>();
+  const pending: Promise<void>[] = [];
+  const onResponse = (response: Response) => {
+    const type = response.request().resourceType();
+    const app = appOf(response.url());
+    if (!app || (type !== 'script' && type !== 'stylesheet')) return;
+    pending.push(
+      Promise.all([response.request().sizes(), response.body()]).then(([{ responseBodySize }, body]) => {
+        const sizes = byApp.get(app) ?? empty();
+        if (type === 'script') {
+          sizes.jsSent += responseBodySize;
+          sizes.jsRaw += body.length;
+        } else {
+          sizes.cssSent += responseBodySize;
+          sizes.cssRaw += body.length;
+        }
+        byApp.set(app, sizes);
+      }),
     );
-    console.log(`React core loaded ${reactCopies} time(s). Budget: ≤ 170 KiB gzipped JS; now ${kib(sum.jsGzip)}.`);
+  };
+  page.on('response', onResponse);
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await Promise.all(pending);
+  page.off('response', onResponse);
+  return { page: new URL(url).pathname, byApp, copies: await loadedCopies(page) };
+}
+
+function problemsOf(load: PageLoad): string[] {
+  const problems: string[] = [];
+  const totalJs = [...load.byApp.values()].reduce((sum, sizes) => sum + sizes.jsSent, 0);
+  if (load.page === '/' && kib(totalJs) > FIRST_LOAD_BUDGET_KIB) {
+    problems.push(`/ sends ${format(totalJs)} of JavaScript: the budget is ${FIRST_LOAD_BUDGET_KIB} KiB.`);
+  }
+  for (const [app, sizes] of load.byApp) {
+    if (app !== 'host' && kib(sizes.jsSent) > REMOTE_PAGE_BUDGET_KIB) {
+      problems.push(
+        `${load.page}: the ${app} remote sends ${format(sizes.jsSent)}: the budget is ${REMOTE_PAGE_BUDGET_KIB} KiB.`,
+      );
+    }
+  }
+  for (const [name, count] of Object.entries(load.copies)) {
+    if (count > 1) problems.push(`${load.page}: ${name} was loaded ${count} times.`);
+  }
+  return problems;
+}
+
+function print(load: PageLoad): void {
+  const rows = (Object.keys(APPS) as AppName[])
+    .filter((app) => load.byApp.has(app))
+    .map((app) => ({ app, ...(load.byApp.get(app) ?? empty()) }));
+  const total = rows.reduce(
+    (sum, row) => ({
+      app: 'total' as const,
+      jsSent: sum.jsSent + row.jsSent,
+      jsRaw: sum.jsRaw + row.jsRaw,
+      cssSent: sum.cssSent + row.cssSent,
+      cssRaw: sum.cssRaw + row.cssRaw,
+    }),
+    { app: 'total' as const, ...empty() },
+  );
+  console.log(`\nFirst load of ${load.page}`);
+  console.table(
+    [...rows, total].map((row) => ({
+      app: row.app,
+      'JS sent': format(row.jsSent),
+      'JS raw': format(row.jsRaw),
+      'CSS sent': format(row.cssSent),
+      'CSS raw': format(row.cssRaw),
+    })),
+  );
+  console.log(
+    `Loaded once each? ${Object.entries(load.copies)
+      .map(([name, count]) => `${name} ×${count}`)
+      .join(', ')}`,
+  );
+}
+
+async function report(): Promise<number> {
+  await buildStale();
+  const executablePath = findChromium();
+  if (!executablePath) throw new Error('No Chromium found: set CHROMIUM_PATH or install chromium.');
+  const site = await startLocalSite(BASE_PORT);
+  const origins = new Map<string, AppName>([
+    [new URL(site.baseUrl).origin, 'host'],
+    ...Object.entries(site.remotes).map(([name, url]) => [new URL(url).origin, name as AppName] as const),
+  ]);
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS });
+  try {
+    const problems: string[] = [];
+    for (const path of PAGES) {
+      // A fresh context per page: nothing cached, as on a first visit.
+      const context = await browser.newContext();
+      const load = await measure(await context.newPage(), `${site.baseUrl}${path}`, (url) =>
+        origins.get(new URL(url).origin),
+      );
+      await context.close();
+      print(load);
+      problems.push(...problemsOf(load));
+    }
+    if (problems.length === 0) {
+      console.log(
+        `\nWithin budget: / ≤ ${FIRST_LOAD_BUDGET_KIB} KiB of JavaScript, each remote page ≤ ${REMOTE_PAGE_BUDGET_KIB} KiB, singletons once.`,
+      );
+      return 0;
+    }
+    console.error(`\nOver budget:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    return 1;
   } finally {
     await browser.close();
-    site.kill('SIGTERM');
+    site.stop();
   }
 }
 
-report().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : String(error));
-  process.exit(1);
-});
+report().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  },
+);

@@ -2,19 +2,21 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { build as esbuild } from 'esbuild';
 import { APPS, type AppName } from '@rentora/shared/apps';
+import { prerenderHostPages } from '../build/prerender';
 import { findRepoRoot } from './repo';
 import { precompress } from './precompress';
 import { isStale, markBuilt } from './staleness';
 
 const root = findRepoRoot();
 const shared = path.join(root, 'shared');
+const state = path.join(root, 'state');
 const apiDir = path.join(root, 'api');
 const platformDir = path.join(root, 'platform');
 const lockfile = path.join(root, 'package-lock.json');
 /** The Rspack/federation config every app builds with. */
 const buildConfig = path.join(platformDir, 'src/build');
 
-function buildFrontEnd(app: AppName): void {
+async function buildFrontEnd(app: AppName): Promise<void> {
   const dir = path.join(root, APPS[app].dir);
   const rspackCli = path.join(root, 'node_modules/@rspack/cli/bin/rspack.js');
   const result = spawnSync(process.execPath, [rspackCli, 'build', '--mode', 'production'], {
@@ -23,6 +25,7 @@ function buildFrontEnd(app: AppName): void {
     env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) throw new Error(`The ${app} build failed.`);
+  if (app === 'host') await prerenderHostPages(dir);
   precompress(path.join(dir, 'dist'));
   markBuilt(path.join(dir, 'dist'));
 }
@@ -85,16 +88,16 @@ export async function buildStale(options: { all?: boolean } = {}): Promise<void>
     process.stdout.write('Building api…\n');
     await buildApi();
   }
-  const serverInputs = [path.join(platformDir, 'src'), path.join(apiDir, 'src'), shared, lockfile];
+  const serverInputs = [path.join(platformDir, 'src'), path.join(apiDir, 'src'), shared, state, lockfile];
   if (options.all || isStale(path.join(platformDir, 'dist'), serverInputs)) {
     process.stdout.write('Building the site server…\n');
     await buildSiteServer();
   }
   for (const app of Object.keys(APPS) as AppName[]) {
     const dir = path.join(root, APPS[app].dir);
-    if (options.all || isStale(path.join(dir, 'dist'), [dir, shared, buildConfig, lockfile])) {
+    if (options.all || isStale(path.join(dir, 'dist'), [dir, shared, state, buildConfig, lockfile])) {
       process.stdout.write(`Building ${app}…\n`);
-      buildFrontEnd(app);
+      await buildFrontEnd(app);
     }
   }
 }

@@ -5,6 +5,7 @@ import { buildApp } from '@rentora/api/app';
 import { loadConfig } from '@rentora/api/config';
 import { startRemoteServer } from '../site/remote-server';
 import { REVALIDATE } from '../site/cache-policy';
+import { createHostPages } from '../site/host-page';
 import { hostPageHeaders } from '../site/site-headers';
 import { registerStaticSite } from '../site/static-site';
 import { findRepoRoot } from './repo';
@@ -48,10 +49,15 @@ async function serve(): Promise<void> {
   api.get('/remotes.json', { schema: { hide: true } }, (_request, reply) =>
     reply.header('Cache-Control', REVALIDATE).send(site.remoteUrls),
   );
+  const pages = createHostPages({ root: hostDist, remoteUrls: site.remoteUrls });
   await registerStaticSite(api, {
     root: hostDist,
     spaFallback: true,
-    headers: hostPageHeaders(Object.values(site.remoteUrls).map((url) => new URL(url).origin)),
+    headers: hostPageHeaders(
+      Object.values(site.remoteUrls).map((url) => new URL(url).origin),
+      pages.styleHashes,
+    ),
+    renderPage: pages.render,
   });
   await api.listen({ port: site.port, host: site.host });
   servers.push(api);

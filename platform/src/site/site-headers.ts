@@ -4,7 +4,10 @@ import { helmetHeaders } from '@rentora/api/security-headers';
  * Security headers of the host's page. Its scripts, styles and pictures come from its own
  * origin and the remotes' origins; car photos from the stock-photo CDN.
  */
-export function hostPageHeaders(remoteOrigins: readonly string[]): Record<string, string> {
+export function hostPageHeaders(
+  remoteOrigins: readonly string[],
+  inlineStyleHashes: readonly string[] = [],
+): Record<string, string> {
   const remotes = [...remoteOrigins];
   return helmetHeaders({
     contentSecurityPolicy: {
@@ -12,8 +15,10 @@ export function hostPageHeaders(remoteOrigins: readonly string[]): Record<string
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...remotes],
-        // React's style attributes (aspect ratios, skeleton sizes) need inline styles.
-        styleSrc: ["'self'", "'unsafe-inline'", ...remotes],
+        // Style elements only from files, or the prerendered pages' own (by hash); style
+        // attributes (React's aspect ratios and skeleton sizes) are allowed as attributes only.
+        styleSrc: ["'self'", ...inlineStyleHashes, ...remotes],
+        styleSrcAttr: ["'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https://images.pexels.com', ...remotes],
         fontSrc: ["'self'", ...remotes],
         connectSrc: ["'self'", ...remotes],

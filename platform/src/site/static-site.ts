@@ -2,6 +2,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { cacheControlFor, REVALIDATE } from './cache-policy';
+import { sendHtml } from './send-html';
 
 export interface StaticSiteOptions {
   /** The folder of built files. */
@@ -12,11 +13,13 @@ export interface StaticSiteOptions {
   corsOrigins?: readonly string[];
   /** Sent with every file, e.g. the security headers of site-headers.ts. */
   headers?: Readonly<Record<string, string>>;
+  /** Writes each page's HTML instead of sending index.html for every route (host-page.ts). */
+  renderPage?: (pathname: string) => Promise<{ statusCode: number; html: string }>;
 }
 
 /** Serves a production build with the cache policy of cache-policy.ts. */
 export async function registerStaticSite(app: FastifyInstance, options: StaticSiteOptions): Promise<void> {
-  const { root, spaFallback = false, corsOrigins = [], headers = {} } = options;
+  const { root, spaFallback = false, corsOrigins = [], headers = {}, renderPage } = options;
 
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(headers);
@@ -34,7 +37,8 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
 
   await app.register(fastifyStatic, {
     root,
-    index: ['index.html'],
+    // With a page renderer, `/` is a page like any other, not the static index.html.
+    index: renderPage ? false : ['index.html'],
     cacheControl: false,
     // The builds write .br and .gz beside each text file; the best one the browser accepts is sent.
     preCompressed: true,
@@ -44,11 +48,15 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
   });
 
   if (spaFallback) {
-    app.setNotFoundHandler((request, reply) => {
+    app.setNotFoundHandler(async (request, reply) => {
       const isPageRequest =
         request.method === 'GET' && !request.url.startsWith('/api/') && !path.extname(request.url.split('?')[0] ?? '');
       if (!isPageRequest) {
         return reply.code(404).send({ message: 'Not found.' });
+      }
+      if (renderPage) {
+        const { statusCode, html } = await renderPage(request.url.split('?')[0] ?? '/');
+        return sendHtml(request, reply.code(statusCode), html);
       }
       return reply.header('Cache-Control', REVALIDATE).sendFile('index.html');
     });

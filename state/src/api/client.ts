@@ -55,13 +55,18 @@ function json(method: string, payload: unknown, headers: Record<string, string> 
   return { method, headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(payload) };
 }
 
+/** Where the reads a page starts with live: the client and the server's preload hints use the same URLs. */
+export const API_PATHS = {
+  vehicles: '/api/vehicles',
+  vehicle: (vehicleId: string) => `/api/vehicles/${encodeURIComponent(vehicleId)}`,
+} as const;
+
 export const api = {
   getUser: (token: string) => request<User | MessageAnswer>('/api/user', authorized(token)),
   login: (payload: LoginPayload) => request<AuthAnswer>('/api/user/login', json('POST', payload)),
   register: (payload: SignUpPayload) => request<AuthAnswer>('/api/user/register', json('POST', payload)),
-  getVehicles: () => request<Vehicle[] | MessageAnswer>('/api/vehicles'),
-  getVehicle: (vehicleId: string) =>
-    request<VehicleDetail | MessageAnswer>(`/api/vehicles/${encodeURIComponent(vehicleId)}`),
+  getVehicles: () => request<Vehicle[] | MessageAnswer>(API_PATHS.vehicles),
+  getVehicle: (vehicleId: string) => request<VehicleDetail | MessageAnswer>(API_PATHS.vehicle(vehicleId)),
   bookRide: (vehicleId: string, form: BookingForm, token: string, idempotencyKey: string) =>
     request<MessageAnswer>(
       `/api/book-ride/${encodeURIComponent(vehicleId)}`,

@@ -12,8 +12,13 @@ function manifestUrl(baseUrl: string): string {
   return `${baseUrl.replace(/\/$/, '')}/mf-manifest.json`;
 }
 
-/** Reads remotes.json (written at deploy time beside index.html), so a remote can move without a host rebuild. */
+/**
+ * Where the remotes are: written into the page by the server that sent it, else read from
+ * remotes.json beside index.html (static hosting). Either way a remote moves without a host rebuild.
+ */
 async function readRemoteUrls(): Promise<RemoteUrls> {
+  const inline = document.getElementById('rentora-remotes')?.textContent;
+  if (inline) return { ...DEFAULT_REMOTE_URLS, ...(JSON.parse(inline) as Partial<RemoteUrls>) };
   try {
     const response = await fetch('/remotes.json', { cache: 'no-cache' });
     if (!response.ok) return DEFAULT_REMOTE_URLS;

@@ -23,6 +23,8 @@ export interface RemoteSlotProps<Id extends RemoteModuleId> {
  */
 export function RemoteSlot<Id extends RemoteModuleId>({ id, props, fallback, what, titleId }: RemoteSlotProps<Id>) {
   const [attempt, setAttempt] = useState(0);
+  // The build prerenders the shell with no remotes at hand: a page's slot is its fallback there.
+  if (typeof document === 'undefined') return fallback;
   const retry = () => {
     forgetRemoteModule(id);
     setAttempt((count) => count + 1);

@@ -1,21 +1,12 @@
 import { buttonClassName } from '@rentora/shared';
 import { Link } from '@rentora/state/router';
-import heroImage from '../../assets/hero.svg';
 import styles from './hero.module.css';
 
 export function Hero() {
   return (
     <section className={styles.hero} aria-labelledby="hero-heading">
-      <img
-        className={styles.image}
-        src={heroImage}
-        alt=""
-        width="1600"
-        height="900"
-        fetchPriority="high"
-        loading="eager"
-        decoding="async"
-      />
+      {/* Decorative: drawn by the stylesheet, so it paints with the page's first frame. */}
+      <div className={styles.image} aria-hidden="true" />
       <div className={styles.content}>
         <p className={styles.badge}>Trusted by 1,000+ happy riders!🌟</p>
         <h1 id="hero-heading" className={styles.heading}>

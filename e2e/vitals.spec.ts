@@ -1,0 +1,64 @@
+import { expect, test } from './fixtures';
+
+/**
+ * Nothing moves under the reader: on every route, at phone and desktop widths, the layout
+ * shifts of a first load add up to at most 0.01, counting the web fonts' swap and the
+ * arrival of each remote's page (docs/architecture.md §2, first load).
+ */
+const MAX_LAYOUT_SHIFT = 0.01;
+
+const ROUTES = [
+  { path: '/', ready: { level: 1, name: 'Drive Your Dreams with Rentora' } },
+  { path: '/vehicles', ready: { level: 1, name: 'Search and Book the Best Rental Vehicles' } },
+  { path: '/vehicles/mercedes-benz-s-class', ready: { level: 1, name: 'Mercedes Benz S Class' } },
+  { path: '/about', ready: { level: 1, name: /personal project/ } },
+  { path: '/no/such/page', ready: { level: 1, name: 'Page Not Found!' } },
+] as const;
+
+interface Shift {
+  value: number;
+  sources: string[];
+}
+
+declare global {
+  interface Window {
+    rentoraShifts: Shift[];
+  }
+}
+
+for (const width of [375, 1440]) {
+  for (const route of ROUTES) {
+    test(`${route.path} at ${width} px: layout shift ≤ ${MAX_LAYOUT_SHIFT}`, async ({ page }) => {
+      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+      await page.addInitScript(() => {
+        window.rentoraShifts = [];
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            value: number;
+            hadRecentInput: boolean;
+            sources?: { node?: Node | null }[];
+          })[]) {
+            if (entry.hadRecentInput) continue;
+            const sources = (entry.sources ?? []).map(({ node }) =>
+              node instanceof Element ? `${node.tagName.toLowerCase()}.${node.className}` : String(node?.nodeName),
+            );
+            window.rentoraShifts.push({ value: entry.value, sources });
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+
+      await page.goto(route.path);
+      await expect(page.getByRole('heading', route.ready)).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await page.evaluate(async () => {
+        await document.fonts.ready;
+        // Two frames, so a shift caused by the last response is observed before reading.
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      });
+
+      const shifts = await page.evaluate(() => window.rentoraShifts);
+      const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
+      expect(total, `layout shifts: ${JSON.stringify(shifts)}`).toBeLessThanOrEqual(MAX_LAYOUT_SHIFT);
+    });
+  }
+}

@@ -1,0 +1,115 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { rspack, type Configuration } from '@rspack/core';
+import { SITE_PAGES, type PageName } from '@rentora/state/pages';
+import { HINTS_MARKER } from '../site/host-page';
+import { APPS } from './federation';
+import { moduleOptions } from './app-config';
+import { STARTUP_FILES } from './startup-files';
+
+/**
+ * After the host's browser build: renders the shell of every page (header, the page's skeleton
+ * or, for the host's own pages, the page itself, footer) and writes one HTML file per page into
+ * dist/pages/, with the shell's CSS inline and the fonts and start-up chunks asked for at once.
+ * The server adds what only it knows (remote URLs, the remote's files, the page's data) at
+ * HINTS_MARKER. index.html becomes the home page, for static hosts (docs/architecture.md §2).
+ */
+
+/** A path of each page to render its shell with (remote pages render their skeleton only). */
+const SAMPLE_PATHS: Record<PageName, string> = {
+  home: '/',
+  fleet: '/vehicles',
+  vehicle: '/vehicles/any-car',
+  about: '/about',
+  notFound: '/no-such-page',
+};
+
+interface StartupFiles {
+  scripts: string[];
+  styles: string[];
+}
+
+/** The host's shell compiled for Node with the browser build's module rules, so class names match. */
+function prerenderConfig(hostDir: string, outDir: string): Configuration {
+  const modules = moduleOptions(APPS.host.federationName, false);
+  return {
+    mode: 'production',
+    context: hostDir,
+    target: 'node',
+    entry: { prerender: './src/prerender.tsx' },
+    output: {
+      path: outDir,
+      filename: '[name].cjs',
+      library: { type: 'commonjs2' },
+      publicPath: '/',
+      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+    },
+    resolve: { extensions: ['.ts', '.tsx', '.js'] },
+    module: {
+      ...modules,
+      generator: {
+        ...modules.generator,
+        'css/auto': { ...modules.generator?.['css/auto'], exportsOnly: true },
+        // The browser build already wrote every asset; only their URLs are needed here.
+        asset: { emit: false },
+        'asset/resource': { emit: false },
+      },
+    },
+    optimization: { minimize: false, splitChunks: false },
+    devtool: false,
+  };
+}
+
+function compile(config: Configuration): Promise<void> {
+  return new Promise((resolve, reject) => {
+    rspack(config).run((error, stats) => {
+      if (error) return reject(error);
+      if (stats?.hasErrors()) return reject(new Error(stats.toString({ all: false, errors: true })));
+      resolve();
+    });
+  });
+}
+
+const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+
+function composePage(template: string, parts: { title: string; shell: string; css: string; head: string[] }): string {
+  // React writes a page's <title> where the page renders it; the document's title goes in the head.
+  const shell = parts.shell.replace(/<title>[^<]*<\/title>/g, '');
+  return template
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(parts.title)}</title>`)
+    .replace('</head>', `<style>${parts.css}</style>${parts.head.join('')}${HINTS_MARKER}</head>`)
+    .replace('<div id="root"></div>', `<div id="root">${shell}</div>`);
+}
+
+export async function prerenderHostPages(hostDir: string): Promise<void> {
+  const dist = path.join(hostDir, 'dist');
+  const outDir = mkdtempSync(path.join(tmpdir(), 'rentora-prerender-'));
+  try {
+    await compile(prerenderConfig(hostDir, outDir));
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the bundle was just built, CommonJS.
+    const { renderShell } = require(path.join(outDir, 'prerender.cjs')) as { renderShell: (path: string) => string };
+    const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
+    const startup = JSON.parse(readFileSync(path.join(dist, STARTUP_FILES), 'utf8')) as StartupFiles;
+    const css = startup.styles.map((file) => readFileSync(path.join(dist, file), 'utf8')).join('\n');
+    const fonts = [...new Set([...css.matchAll(/url\(["']?([^"')]+\.woff2)["']?\)/g)].map((match) => match[1]))];
+    const head = [
+      ...fonts.map((href) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${href}">`),
+      // Loaded by the runtime as classic scripts without a crossorigin attribute: preloaded the same way.
+      ...startup.scripts.map((file) => `<link rel="preload" as="script" href="/${file}">`),
+    ];
+    mkdirSync(path.join(dist, 'pages'), { recursive: true });
+    for (const page of Object.keys(SAMPLE_PATHS) as PageName[]) {
+      const html = composePage(template, {
+        title: SITE_PAGES[page].title ?? 'Rentora',
+        shell: renderShell(SAMPLE_PATHS[page]),
+        css,
+        head,
+      });
+      writeFileSync(path.join(dist, 'pages', `${page}.html`), html);
+      if (page === 'home') writeFileSync(path.join(dist, 'index.html'), html.replace(HINTS_MARKER, ''));
+    }
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}

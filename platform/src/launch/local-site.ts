@@ -1,0 +1,48 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { findRepoRoot } from './repo';
+import { siteAtPortBase } from './site-config';
+
+export interface LocalSite {
+  baseUrl: string;
+  remotes: ReturnType<typeof siteAtPortBase>['remotes'];
+  stop(): void;
+}
+
+async function waitForSite(url: string): Promise<void> {
+  for (let attempt = 0; attempt < 150; attempt += 1) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`The site did not start at ${url}.`);
+}
+
+/**
+ * The production builds served as `npm start` serves them, on ports from `portBase`, with a
+ * throwaway database: what the bundle report and the Lighthouse run measure.
+ */
+export async function startLocalSite(portBase: number): Promise<LocalSite> {
+  const { baseUrl, remotes, env } = siteAtPortBase(portBase);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'rentora-site-'));
+  const site = spawn(process.execPath, [path.join(findRepoRoot(), 'platform/dist/serve.cjs')], {
+    stdio: 'ignore',
+    env: { ...process.env, ...env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  });
+  const stop = () => {
+    site.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForSite(`${baseUrl}/api/ready`);
+  } catch (error) {
+    stop();
+    throw error;
+  }
+  return { baseUrl, remotes, stop };
+}

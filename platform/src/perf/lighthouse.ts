@@ -1,0 +1,113 @@
+import { buildStale } from '../launch/build';
+import { CHROMIUM_FLAGS, findChromium } from '../launch/chromium';
+import { startLocalSite } from '../launch/local-site';
+
+/**
+ * `npm run perf`: Lighthouse (mobile, default simulated throttling) on the production builds of
+ * every public page, served exactly as `npm start` serves them. It prints figures and gates
+ * nothing: Lighthouse scores are too noisy for CI (docs/architecture.md §5).
+ */
+const PAGES = ['/', '/vehicles', '/vehicles/mercedes-benz-s-class', '/about'];
+const RUNS = Number(process.env.PERF_RUNS ?? 2);
+const BASE_PORT = Number(process.env.PERF_PORT_BASE ?? 4800);
+
+interface Figures {
+  page: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  fcpMs: number;
+  scriptKiB: number;
+}
+
+interface LighthouseAudit {
+  numericValue?: number;
+  details?: { items?: { resourceType?: string; transferSize?: number }[] };
+}
+
+interface LighthouseResult {
+  lhr: {
+    categories: Record<'performance' | 'accessibility' | 'best-practices', { score: number | null }>;
+    audits: Record<string, LighthouseAudit>;
+  };
+}
+
+const score = (value: number | null) => Math.round((value ?? 0) * 100);
+
+function figuresOf(page: string, { lhr }: LighthouseResult): Figures {
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const requests = lhr.audits['network-requests']?.details?.items ?? [];
+  const scriptBytes = requests
+    .filter((request) => request.resourceType === 'Script')
+    .reduce((sum, request) => sum + (request.transferSize ?? 0), 0);
+  return {
+    page,
+    performance: score(lhr.categories.performance.score),
+    accessibility: score(lhr.categories.accessibility.score),
+    bestPractices: score(lhr.categories['best-practices'].score),
+    lcpMs: audit('largest-contentful-paint'),
+    tbtMs: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+    fcpMs: audit('first-contentful-paint'),
+    scriptKiB: scriptBytes / 1024,
+  };
+}
+
+function print(results: Figures[]): void {
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  console.log(`Lighthouse 12, mobile, simulated throttling; ${RUNS} run(s) per page.`);
+  console.table(
+    results.map((figures) => ({
+      page: figures.page,
+      performance: figures.performance,
+      accessibility: figures.accessibility,
+      'best practices': figures.bestPractices,
+      LCP: seconds(figures.lcpMs),
+      TBT: `${Math.round(figures.tbtMs)} ms`,
+      CLS: figures.cls.toFixed(3),
+      FCP: seconds(figures.fcpMs),
+      'JS KiB': figures.scriptKiB.toFixed(1),
+    })),
+  );
+}
+
+async function perf(): Promise<void> {
+  await buildStale();
+  const chromePath = findChromium();
+  if (chromePath === undefined) throw new Error('No Chromium found: set CHROMIUM_PATH or install chromium.');
+  const site = await startLocalSite(BASE_PORT);
+  // Lighthouse and chrome-launcher ship as ES modules only.
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
+  });
+  try {
+    const results: Figures[] = [];
+    for (const page of PAGES) {
+      for (let run = 0; run < RUNS; run += 1) {
+        const result = (await lighthouse(`${site.baseUrl}${page}`, {
+          port: chrome.port,
+          logLevel: 'error',
+          output: 'json',
+          onlyCategories: ['performance', 'accessibility', 'best-practices'],
+        })) as LighthouseResult | undefined;
+        if (result === undefined) throw new Error(`Lighthouse returned nothing for ${page}.`);
+        results.push(figuresOf(page, result));
+      }
+    }
+    print(results);
+  } finally {
+    await chrome.kill();
+    site.stop();
+  }
+}
+
+perf().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+});

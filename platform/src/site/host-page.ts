@@ -1,0 +1,120 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { RemoteName } from '@rentora/shared/apps';
+import { matchPage, SITE_PAGES, type PageName } from '@rentora/state/pages';
+import { createManifestReader, manifestUrlOf, type RemoteFiles } from './remote-manifests';
+
+/**
+ * The host's page as the server knows it: the prerendered shell of the route (written by the
+ * host's build into dist/pages/), the remotes' URLs inline, and hints that start the route's
+ * remote files, data and fonts in parallel with the host's own scripts (docs/architecture.md §2).
+ */
+export const HINTS_MARKER = '<!--rentora:hints-->';
+
+export interface HostPagesOptions {
+  /** The host's build folder. */
+  root: string;
+  remoteUrls: Record<RemoteName, string>;
+  readManifest?: (remote: RemoteName) => Promise<RemoteFiles | undefined>;
+}
+
+export interface HostPages {
+  render(pathname: string): Promise<{ statusCode: number; html: string }>;
+  /** CSP sources for the inline styles of the prerendered pages. */
+  styleHashes: string[];
+}
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** JSON inside a <script> element: nothing in it can close the element. */
+const inlineJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+function linkTag(attributes: Record<string, string | true>): string {
+  const parts = Object.entries(attributes).map(([name, value]) =>
+    value === true ? name : `${name}="${escapeAttribute(value)}"`,
+  );
+  return `<link ${parts.join(' ')}>`;
+}
+
+/** Every page template the host's build wrote, by page; index.html stands in for any that is missing. */
+function readTemplates(root: string): Record<PageName, string> {
+  const fallback = readFileSync(path.join(root, 'index.html'), 'utf8');
+  const read = (page: PageName) => {
+    const file = path.join(root, 'pages', `${page}.html`);
+    return existsSync(file) ? readFileSync(file, 'utf8') : fallback;
+  };
+  return {
+    home: read('home'),
+    fleet: read('fleet'),
+    vehicle: read('vehicle'),
+    about: read('about'),
+    notFound: read('notFound'),
+  };
+}
+
+function inlineStyleHashes(html: string): string[] {
+  return [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(
+    ([, css]) =>
+      `'sha256-${createHash('sha256')
+        .update(css ?? '')
+        .digest('base64')}'`,
+  );
+}
+
+export function createHostPages(options: HostPagesOptions): HostPages {
+  const templates = readTemplates(options.root);
+  const readers = new Map<RemoteName, () => Promise<RemoteFiles | undefined>>();
+  const readManifest =
+    options.readManifest ??
+    ((remote: RemoteName) => {
+      let reader = readers.get(remote);
+      if (!reader) {
+        reader = createManifestReader(options.remoteUrls[remote]);
+        readers.set(remote, reader);
+      }
+      return reader();
+    });
+
+  async function hintsFor(pathname: string): Promise<string[]> {
+    const { page, dataUrls } = matchPage(pathname);
+    const { remoteModule } = SITE_PAGES[page];
+    const hints: string[] = [];
+    // The API answers in parallel with the code that will ask for it; the store's fetch reuses it.
+    hints.push(...dataUrls.map((url) => linkTag({ rel: 'preload', as: 'fetch', href: url, crossorigin: 'anonymous' })));
+    if (remoteModule) {
+      const [remote, expose] = remoteModule.split('/') as [RemoteName, string];
+      // The runtime fetches the manifest itself (CORS, no credentials): the same request, started now.
+      hints.push(
+        linkTag({
+          rel: 'preload',
+          as: 'fetch',
+          href: manifestUrlOf(options.remoteUrls[remote]),
+          crossorigin: 'anonymous',
+        }),
+      );
+      const files = await readManifest(remote);
+      const exposed = files?.exposes.get(expose);
+      if (files && exposed) {
+        // Classic scripts without a crossorigin attribute, as the runtime and chunk loader insert them.
+        hints.push(linkTag({ rel: 'preload', as: 'script', href: files.entryUrl }));
+        hints.push(...exposed.scripts.map((href) => linkTag({ rel: 'preload', as: 'script', href })));
+        hints.push(...exposed.styles.map((href) => linkTag({ rel: 'preload', as: 'style', href })));
+      }
+    }
+    hints.push(`<script type="application/json" id="rentora-remotes">${inlineJson(options.remoteUrls)}</script>`);
+    return hints;
+  }
+
+  return {
+    styleHashes: [...new Set(Object.values(templates).flatMap(inlineStyleHashes))],
+    render: async (pathname) => {
+      const { page } = matchPage(pathname);
+      const hints = await hintsFor(pathname);
+      return {
+        statusCode: page === 'notFound' ? 404 : 200,
+        html: templates[page].replace(HINTS_MARKER, hints.join('')),
+      };
+    },
+  };
+}

@@ -1,0 +1,82 @@
+/**
+ * What the host's page needs from a remote's live `mf-manifest.json`: where its entry is and
+ * which files each exposed module needs first. Read at serve time, so a remote deployed alone
+ * changes the next page's hints with no host rebuild.
+ */
+export interface ExposeFiles {
+  scripts: string[];
+  styles: string[];
+}
+
+export interface RemoteFiles {
+  manifestUrl: string;
+  entryUrl: string;
+  /** By expose name without './' (e.g. 'HomePage'): absolute URLs of its synchronous files. */
+  exposes: Map<string, ExposeFiles>;
+}
+
+interface Manifest {
+  metaData?: { publicPath?: string; remoteEntry?: { name?: string; path?: string } };
+  exposes?: { name?: string; path?: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }[];
+}
+
+export function manifestUrlOf(remoteBaseUrl: string): string {
+  return `${remoteBaseUrl.replace(/\/$/, '')}/mf-manifest.json`;
+}
+
+/** Resolves a manifest's relative file names against the folder it was served from ('auto' publicPath). */
+export function readManifest(manifestUrl: string, manifest: Manifest): RemoteFiles {
+  const publicPath = manifest.metaData?.publicPath;
+  const base = publicPath && publicPath !== 'auto' ? new URL(publicPath, manifestUrl) : new URL('.', manifestUrl);
+  const at = (file: string) => new URL(file, base).toString();
+  const entry = manifest.metaData?.remoteEntry;
+  const entryFile = [entry?.path, entry?.name ?? 'remoteEntry.js'].filter(Boolean).join('/');
+  const exposes = new Map<string, ExposeFiles>();
+  for (const expose of manifest.exposes ?? []) {
+    const name = (expose.path ?? expose.name ?? '').replace(/^\.\//, '');
+    exposes.set(name, {
+      scripts: (expose.assets?.js?.sync ?? []).map(at),
+      styles: (expose.assets?.css?.sync ?? []).map(at),
+    });
+  }
+  return { manifestUrl, entryUrl: at(entryFile), exposes };
+}
+
+export interface ManifestReaderOptions {
+  /** How long a page waits for a remote's manifest before it is sent without its hints. */
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+/**
+ * Reads one remote's manifest, revalidating with its ETag on every call (a cheap 304), so a
+ * new deploy is seen at once. Concurrent calls share one request; a slow or failed remote
+ * answers undefined quickly, and the page goes out without hints rather than late.
+ */
+export function createManifestReader(remoteBaseUrl: string, options: ManifestReaderOptions = {}) {
+  const { timeoutMs = 500, fetch: fetchManifest = fetch } = options;
+  const manifestUrl = manifestUrlOf(remoteBaseUrl);
+  let known: { etag: string | null; files: RemoteFiles } | undefined;
+  let inFlight: Promise<RemoteFiles | undefined> | undefined;
+
+  const revalidate = async (): Promise<RemoteFiles | undefined> => {
+    try {
+      const headers: Record<string, string> = known?.etag ? { 'if-none-match': known.etag } : {};
+      const response = await fetchManifest(manifestUrl, { headers, signal: AbortSignal.timeout(timeoutMs) });
+      if (response.status === 304 && known) return known.files;
+      if (!response.ok) return undefined;
+      const files = readManifest(manifestUrl, (await response.json()) as Manifest);
+      known = { etag: response.headers.get('etag'), files };
+      return files;
+    } catch {
+      return undefined;
+    }
+  };
+
+  return (): Promise<RemoteFiles | undefined> => {
+    inFlight ??= revalidate().finally(() => {
+      inFlight = undefined;
+    });
+    return inFlight;
+  };
+}
