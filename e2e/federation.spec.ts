@@ -53,7 +53,7 @@ test('one React and one auth store: a sign-up in the account remote reaches the 
   await page.goto('/vehicles/audi-q7');
   await expect(page.getByRole('button', { name: 'Book A Ride' })).toBeDisabled();
 
-  // The value is set in @rentora/shared's $token by the account remote...
+  // The value is set in @rentora/state's $token by the account remote...
   await page.getByRole('banner').getByRole('button', { name: 'Sign Up' }).click();
   const dialog = page.getByRole('dialog', { name: 'Sign Up' });
   await dialog.getByLabel('Name').fill('Ira Menon');
