@@ -1,7 +1,18 @@
 import { createHash } from 'node:crypto';
-import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  cpSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import type { Page } from '@playwright/test';
 import { startRemoteServer } from '@rentora/platform/site/remote-server';
@@ -42,7 +53,7 @@ test('one React and one auth store: a sign-up in the account remote reaches the 
   await page.goto('/vehicles/audi-q7');
   await expect(page.getByRole('button', { name: 'Book A Ride' })).toBeDisabled();
 
-  // The value is set in @rentora/shared's $token by the account remote...
+  // The value is set in @rentora/state's $token by the account remote...
   await page.getByRole('banner').getByRole('button', { name: 'Sign Up' }).click();
   const dialog = page.getByRole('dialog', { name: 'Sign Up' });
   await dialog.getByLabel('Name').fill('Ira Menon');
@@ -60,6 +71,24 @@ test('one React and one auth store: a sign-up in the account remote reaches the 
   await expect(page.getByRole('dialog', { name: 'Book Ride' })).toBeVisible();
   const bodies = await Promise.all(scriptBodies);
   expect(bodies.filter((body) => body.includes(REACT_CORE_MARKER))).toHaveLength(1);
+});
+
+/** First-load JavaScript of /, gzipped, that the web-vitals budget allows (docs/decisions/0007). */
+const FIRST_LOAD_JS_BUDGET_KIB = 170;
+
+test('the first load of / stays within the JavaScript budget', async ({ page }) => {
+  const gzippedSizes: Promise<number>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') {
+      gzippedSizes.push(response.body().then((body) => gzipSync(body).length));
+    }
+  });
+  await page.goto('/', { waitUntil: 'networkidle' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Drive Your Dreams with Rentora' })).toBeVisible();
+  const totalKib = (await Promise.all(gzippedSizes)).reduce((sum, size) => sum + size, 0) / 1024;
+  expect(totalKib, `first-load JavaScript: ${totalKib.toFixed(1)} KiB gzipped`).toBeLessThanOrEqual(
+    FIRST_LOAD_JS_BUDGET_KIB,
+  );
 });
 
 test.describe('failure isolation', () => {
@@ -130,21 +159,59 @@ function hashTree(dir: string): Record<string, string> {
   return hashes;
 }
 
-test('a remote deploys alone: a rebuilt catalog shows after a reload, the host untouched', async ({ page }) => {
-  test.setTimeout(120_000);
-  const work = path.join(root, 'e2e/.work/deploy-alone');
+/** An empty folder under e2e/.work (git-ignored) for one test's copies and builds. */
+function freshWork(name: string): string {
+  const work = path.join(root, 'e2e/.work', name);
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
-  const port = Number(e2eSite.env.PORT) + 10;
+  return work;
+}
+
+const withoutBuildOutput = (file: string) => !/[/\\](dist|node_modules)$/.test(file);
+
+/** The catalog's source copied into `work`, for a team to change and build as a new version. */
+function copyCatalogSource(work: string): string {
+  const source = path.join(work, 'remote-catalog');
+  cpSync(path.join(root, 'remote-catalog'), source, { recursive: true, filter: withoutBuildOutput });
+  return source;
+}
+
+/** Builds the app at `source` with the repository's Rspack CLI, as its team's pipeline would. */
+function buildApp(source: string): string {
+  const build = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/@rspack/cli/bin/rspack.js'), 'build', '--mode', 'production'],
+    { cwd: source, encoding: 'utf8' },
+  );
+  expect(build.status, build.stderr).toBe(0);
+  return path.join(source, 'dist');
+}
+
+/**
+ * Another version of one of our packages that an app copied into `work` resolves instead of the
+ * repository's: resolution looks in work/node_modules first. It is linked there rather than
+ * copied in, because the build compiles TypeScript only outside node_modules (as it does for
+ * the workspace links).
+ */
+function providePackageVersion(work: string, folder: 'shared' | 'state', version: string): string {
+  const copy = path.join(work, 'packages', folder);
+  cpSync(path.join(root, folder), copy, { recursive: true, filter: withoutBuildOutput });
+  const manifestFile = path.join(copy, 'package.json');
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { name: string; version: string };
+  writeFileSync(manifestFile, JSON.stringify({ ...manifest, version }, null, 2));
+  const link = path.join(work, 'node_modules', manifest.name);
+  mkdirSync(path.dirname(link), { recursive: true });
+  symlinkSync(copy, link, 'dir');
+  return copy;
+}
+
+/** The deployed host, told by its remotes.json that the catalog is `catalogFiles` on its own origin. */
+async function serveHostWithCatalog(work: string, catalogFiles: string, port: number) {
   const hostOrigin = `http://localhost:${port}`;
   const catalogOrigin = `http://localhost:${port + 1}`;
-
-  // The deployed host, told by its remotes.json that the catalog lives at catalogOrigin.
   const hostFiles = path.join(work, 'host');
   cpSync(path.join(root, 'host/dist'), hostFiles, { recursive: true });
   writeFileSync(path.join(hostFiles, 'remotes.json'), JSON.stringify({ ...e2eSite.remotes, catalog: catalogOrigin }));
-  const catalogFiles = path.join(work, 'catalog-live');
-  cpSync(path.join(root, 'remote-catalog/dist'), catalogFiles, { recursive: true });
 
   const hostServer = Fastify();
   await registerStaticSite(hostServer, { root: hostFiles, spaFallback: true });
@@ -155,36 +222,100 @@ test('a remote deploys alone: a rebuilt catalog shows after a reload, the host u
     host: '127.0.0.1',
     corsOrigins: [hostOrigin],
   });
+  return {
+    hostOrigin,
+    hostFiles,
+    close: () => Promise.all([hostServer.close(), catalogServer.close()]),
+  };
+}
+
+/** Ports for the sites these tests start themselves, clear of the suite's own (base .. base + 3). */
+const ownPort = (offset: number) => Number(e2eSite.env.PORT) + offset;
+
+test('a remote deploys alone: a rebuilt catalog shows after a reload, the host untouched', async ({ page }) => {
+  test.setTimeout(120_000);
+  const work = freshWork('deploy-alone');
+  const catalogFiles = path.join(work, 'catalog-live');
+  cpSync(path.join(root, 'remote-catalog/dist'), catalogFiles, { recursive: true });
+  const site = await serveHostWithCatalog(work, catalogFiles, ownPort(10));
 
   try {
-    await page.goto(hostOrigin);
+    await page.goto(site.hostOrigin);
     await expect(page.getByRole('heading', { level: 1, name: 'Drive Your Dreams with Rentora' })).toBeVisible();
-    const hostBefore = hashTree(hostFiles);
+    const hostBefore = hashTree(site.hostFiles);
 
     // A new version of the catalog alone: its source copied, one exposed text changed, rebuilt.
-    const source = path.join(work, 'remote-catalog');
-    cpSync(path.join(root, 'remote-catalog'), source, {
-      recursive: true,
-      filter: (file) => !/[/\\](dist|node_modules)$/.test(file),
-    });
+    const source = copyCatalogSource(work);
     const hero = path.join(source, 'src/features/home/hero.tsx');
     writeFileSync(hero, readFileSync(hero, 'utf8').replace('Drive Your Dreams with', 'Drive Your Dreams Today with'));
-    const build = spawnSync(
-      process.execPath,
-      [path.join(root, 'node_modules/@rspack/cli/bin/rspack.js'), 'build', '--mode', 'production'],
-      { cwd: source, encoding: 'utf8' },
-    );
-    expect(build.status, build.stderr).toBe(0);
+    const built = buildApp(source);
 
     // Deploy: the remote's origin now serves the new files.
     rmSync(catalogFiles, { recursive: true, force: true });
-    cpSync(path.join(source, 'dist'), catalogFiles, { recursive: true });
+    cpSync(built, catalogFiles, { recursive: true });
 
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Drive Your Dreams Today with Rentora' })).toBeVisible();
-    expect(hashTree(hostFiles)).toEqual(hostBefore);
+    expect(hashTree(site.hostFiles)).toEqual(hostBefore);
   } finally {
-    await Promise.all([hostServer.close(), catalogServer.close()]);
+    await site.close();
     rmSync(work, { recursive: true, force: true });
   }
+});
+
+test.describe('version skew (docs/architecture.md §2)', () => {
+  test('a remote built against a compatible newer shared version runs its own code', async ({ page }) => {
+    test.setTimeout(60_000);
+    const work = freshWork('newer-shared');
+    // @rentora/shared 1.1.0: its button primitive, which the home page's links use, now shouts.
+    const shared = providePackageVersion(work, 'shared', '1.1.0');
+    appendFileSync(path.join(shared, 'src/ui/button.module.css'), '\n.button {\n  text-transform: uppercase;\n}\n');
+    const site = await serveHostWithCatalog(work, buildApp(copyCatalogSource(work)), ownPort(20));
+
+    try {
+      await page.goto(site.hostOrigin);
+      await expect(page.getByRole('heading', { level: 1, name: 'Drive Your Dreams with Rentora' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Get Started' })).toHaveText('GET STARTED', { useInnerText: true });
+      // The host keeps the 1.0.0 it was built with, and works.
+      await expectShellWorks(page);
+      await expect(page.getByRole('banner').getByRole('button', { name: 'Sign Up' })).toHaveText('Sign Up', {
+        useInnerText: true,
+      });
+    } finally {
+      await site.close();
+      rmSync(work, { recursive: true, force: true });
+    }
+  });
+
+  test("a remote that needs an incompatible singleton shows the 'Try again' panel with a clear console message", async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    const work = freshWork('incompatible-state');
+    // Built against @rentora/state 2.0.0, so it requires ^2.0.0 strictly; the host provides 1.0.0.
+    providePackageVersion(work, 'state', '2.0.0');
+    const site = await serveHostWithCatalog(work, buildApp(copyCatalogSource(work)), ownPort(24));
+    const consoleMessages: string[] = [];
+    page.on('console', (message) => consoleMessages.push(`${message.type()}: ${message.text()}`));
+
+    try {
+      await page.goto(site.hostOrigin);
+      const panel = page.getByRole('alert');
+      await expect(panel).toContainText('We couldn’t load the home page.');
+      await expect(panel.getByRole('button', { name: 'Try again' })).toBeVisible();
+      await expectShellWorks(page);
+      await expect
+        .poll(() => consoleMessages.find((text) => text.includes('The remote module catalog/HomePage did not load')))
+        .toMatch(/Version 1\.0\.0 from host of shared singleton module @rentora\/state.* needs \^2\.0\.0/);
+
+      // Retrying cannot help until a compatible version is deployed, but it fails the same clean way.
+      await panel.getByRole('button', { name: 'Try again' }).click();
+      await expect(page.getByRole('alert')).toContainText('We couldn’t load the home page.');
+      await page.getByRole('banner').getByRole('link', { name: 'About', exact: true }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toContainText('personal project');
+    } finally {
+      await site.close();
+      rmSync(work, { recursive: true, force: true });
+    }
+  });
 });

@@ -97,7 +97,7 @@ export function createAppConfig(
     plugins: [
       new ModuleFederationPlugin({
         name: federationName,
-        shared: sharedSingletons(),
+        shared: sharedSingletons(root),
         dts: false,
         // One federation runtime on the page: the host provides it, remotes use it (~30 KiB
         // gzipped less per remote loaded). Standalone there is no host, so the remote brings its own.

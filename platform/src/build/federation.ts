@@ -1,11 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 
 export { APPS, REMOTE_NAMES, type AppName, type RemoteName } from '@rentora/shared/apps';
 
-/** The version npm installed, read from the package's own package.json (some do not export it). */
-function installedVersion(packageName: string): string {
-  const searchPaths = require.resolve.paths(packageName) ?? [];
+/**
+ * The version the app at `appRoot` resolves, read from the package's own package.json (some do
+ * not export it). Resolved from the app, not from here, so an app built against another copy
+ * of a package declares that copy's version.
+ */
+function installedVersion(packageName: string, appRoot: string): string {
+  const searchPaths = createRequire(path.join(appRoot, 'package.json')).resolve.paths(packageName) ?? [];
   for (const nodeModules of searchPaths) {
     const manifest = path.join(nodeModules, packageName, 'package.json');
     if (existsSync(manifest)) return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
@@ -35,10 +40,10 @@ const SINGLETONS = [
  */
 const STRICT = new Set<string>(['@rentora/state']);
 
-export function sharedSingletons() {
+export function sharedSingletons(appRoot: string) {
   return Object.fromEntries(
     SINGLETONS.map(([request, packageName]) => {
-      const version = installedVersion(packageName);
+      const version = installedVersion(packageName, appRoot);
       const strictVersion = STRICT.has(packageName);
       return [request, { singleton: true, version, requiredVersion: `^${version}`, strictVersion }];
     }),
