@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { BUSINESS_TIME_ZONE } from '@rentora/shared/format';
+import type { DatabaseLimits } from './db/connect';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -29,6 +30,8 @@ export interface AppConfig {
    * comma-separated list of addresses/CIDRs. Per-address rate limits depend on it.
    */
   trustProxy: boolean | string;
+  /** PostgreSQL pool size and timeouts; the defaults of db/connect.ts when absent. */
+  databaseLimits?: DatabaseLimits;
 }
 
 export class ConfigError extends Error {
