@@ -30,6 +30,8 @@ export interface AppConfig {
    * comma-separated list of addresses/CIDRs. Per-address rate limits depend on it.
    */
   trustProxy: boolean | string;
+  /** After SIGTERM, how long in-flight requests get before the process exits anyway. */
+  shutdownTimeoutMs: number;
   /** PostgreSQL pool size and timeouts; the defaults of db/connect.ts when absent. */
   databaseLimits?: DatabaseLimits;
 }
@@ -98,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     businessTimeZone,
     logLevel: isLogLevel(logLevel) ? logLevel : 'info',
     trustProxy: trustProxy(read('TRUST_PROXY')),
+    shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_SECONDS', 10, 1, 300) * 1000,
     rateLimit: {
       perIp: integer('RATE_LIMIT_PER_IP', 60, 1, 1_000_000),
       perEmail: integer('RATE_LIMIT_PER_EMAIL', 10, 1, 1_000_000),

@@ -62,8 +62,8 @@ export interface OpenOptions {
 }
 
 export function openDatabase(options: OpenOptions): DatabaseHandle {
+  const limits = options.limits ?? DEFAULT_DATABASE_LIMITS;
   if (options.databaseUrl !== undefined) {
-    const limits = options.limits ?? DEFAULT_DATABASE_LIMITS;
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: limits.poolSize,
@@ -87,7 +87,8 @@ export function openDatabase(options: OpenOptions): DatabaseHandle {
   file.pragma('journal_mode = WAL');
   file.pragma('synchronous = FULL');
   file.pragma('foreign_keys = ON');
-  file.pragma('busy_timeout = 5000');
+  // A writer waits this long for another process's write lock, then fails SQLITE_BUSY (a 503).
+  file.pragma(`busy_timeout = ${limits.lockTimeoutMs}`);
   return {
     db: new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(file) }) }),
     engine: 'sqlite',
