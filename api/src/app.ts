@@ -5,6 +5,7 @@ import type { AppConfig } from './config';
 import auth from './plugins/app/auth';
 import clock from './plugins/app/clock';
 import fleet from './plugins/app/fleet';
+import idempotencySweep from './plugins/app/idempotency-sweep';
 import config from './plugins/external/config';
 import contentType from './plugins/external/content-type';
 import database from './plugins/external/database';
@@ -42,6 +43,7 @@ export async function buildApp(appConfig: AppConfig): Promise<FastifyInstance> {
   await app.register(openapi);
   await app.register(database);
   await app.register(rateLimit);
+  await app.register(idempotencySweep);
   await app.register(clock);
   await app.register(auth);
   await app.register(fleet);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { BookedRange, BookingForm } from '@rentora/shared';
 import { formatDisplayDate, formatRupees, rentalDays } from '@rentora/shared/format';
-import { MESSAGES, clashMessage, isBookingFormValid } from '@rentora/shared/rules';
+import { MESSAGES, bookingFormMessage, checkBookingForm, clashMessage } from '@rentora/shared/rules';
 import type { Kysely } from 'kysely';
 import type { Engine } from '../db/connect';
 import type { Database, VehicleRow } from '../db/schema';
@@ -57,7 +57,7 @@ export async function bookRide(
     .digest('base64url');
   const replay = async (db: Kysely<Database>): Promise<Answer | undefined> => {
     if (idempotencyKey === undefined) return undefined;
-    const stored = await findStoredAnswer(db, userId, idempotencyKey);
+    const stored = await findStoredAnswer(db, context.engine, userId, idempotencyKey);
     if (stored === undefined) return undefined;
     if (stored.fingerprint !== fingerprint) throw new ApiError(422, KEY_REUSED);
     return { statusCode: stored.statusCode, message: stored.message };
@@ -67,7 +67,8 @@ export async function bookRide(
   if (earlier !== undefined) return earlier;
 
   const today = context.today();
-  if (!isBookingFormValid(form, today)) throw new ApiError(400, MESSAGES.invalidBookingForm);
+  const errors = checkBookingForm(form, today);
+  if (Object.keys(errors).length > 0) throw new ApiError(400, bookingFormMessage(errors));
   const vehicle = await findVehicle(context.db, vehicleSlug);
   if (vehicle === undefined) throw vehicleNotFound();
 
@@ -81,7 +82,8 @@ export async function bookRide(
       const concurrent = await replay(trx);
       if (concurrent !== undefined) return concurrent;
       const answer = await decide(trx, userId, vehicle, form, today);
-      if (idempotencyKey !== undefined) await storeAnswer(trx, userId, idempotencyKey, { ...answer, fingerprint });
+      if (idempotencyKey !== undefined)
+        await storeAnswer(trx, context.engine, userId, idempotencyKey, { ...answer, fingerprint });
       return answer;
     });
   try {

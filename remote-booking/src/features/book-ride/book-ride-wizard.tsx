@@ -4,7 +4,9 @@ import {
   $token,
   $user,
   $vehicle,
+  addDays,
   BookedDates,
+  bookingFormMessage,
   BUSINESS_TIME_ZONE,
   Button,
   checkBookingForm,
@@ -13,8 +15,10 @@ import {
   findClash,
   formatDisplayDate,
   formatRupees,
+  isRealIsoDate,
   refreshVehicle,
-  MESSAGES,
+  MAX_DAYS_AHEAD,
+  MAX_RENTAL_DAYS,
   newIdempotencyKey,
   rentalDays,
   Skeleton,
@@ -94,7 +98,7 @@ export function BookRideWizard({ titleId, onClose, vehicleId }: BookRideModalPro
     setStep(RESULT_STEP);
     if (Object.keys(errors).length > 0) {
       setRevealAllHints(true);
-      setOutcome({ kind: 'invalid', message: MESSAGES.invalidBookingForm });
+      setOutcome({ kind: 'invalid', message: bookingFormMessage(errors) });
       return;
     }
     if (clash) {
@@ -223,9 +227,10 @@ function inputAttributes(spec: FieldSpec, form: BookingForm, today: string) {
     required: true,
   };
   if (spec.name === 'age') return { ...common, min: 1, max: 119 };
-  if (spec.name === 'pick_up_date') return { ...common, min: today };
+  if (spec.name === 'pick_up_date') return { ...common, min: today, max: addDays(today, MAX_DAYS_AHEAD) };
   if (spec.name === 'drop_off_date') {
-    return { ...common, min: form.pick_up_date > today ? form.pick_up_date : today };
+    const earliest = isRealIsoDate(form.pick_up_date) && form.pick_up_date > today ? form.pick_up_date : today;
+    return { ...common, min: earliest, max: addDays(earliest, MAX_RENTAL_DAYS - 1) };
   }
   return common;
 }

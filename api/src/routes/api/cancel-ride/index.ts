@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { currentAccount } from '../../../plugins/app/auth';
 import { cancelRide } from '../../../services/booking';
-import { bearerAuth, errorResponses, messageSchema } from '../../schemas';
+import { MAX_LENGTH, bearerAuth, errorResponses, messageSchema, requestText } from '../../schemas';
 
 const cancelRideRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Params: { carId: string } }>(
@@ -12,7 +12,7 @@ const cancelRideRoutes: FastifyPluginAsync = async (app) => {
         tags: ['rentals'],
         summary: "Cancel the caller's current rental of a car",
         security: bearerAuth,
-        params: { type: 'object', required: ['carId'], properties: { carId: { type: 'string' } } },
+        params: { type: 'object', required: ['carId'], properties: { carId: requestText(MAX_LENGTH.id) } },
         response: { 200: messageSchema, ...errorResponses(401, 404) },
       },
     },
