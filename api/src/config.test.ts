@@ -13,6 +13,7 @@ describe('loadConfig', () => {
       businessTimeZone: 'Asia/Kolkata',
       logLevel: 'info',
       trustProxy: false,
+      shutdownTimeoutMs: 10_000,
       rateLimit: { perIp: 60, perEmail: 10, windowMs: 900_000 },
     });
   });
@@ -40,6 +41,17 @@ describe('loadConfig', () => {
       trustProxy: '10.0.0.0/8',
     });
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+  });
+
+  it('refuses a shared database without a shared JWT secret', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://rentora@db/rentora' })).toThrow(
+      new ConfigError([
+        'JWT_SECRET must be set when DATABASE_URL is set, so every instance signs with the same secret.',
+      ]),
+    );
+    expect(loadConfig({ DATABASE_URL: 'postgres://rentora@db/rentora', JWT_SECRET: 's'.repeat(40) }).databaseUrl).toBe(
+      'postgres://rentora@db/rentora',
+    );
   });
 
   it('fails listing every invalid variable at once', () => {

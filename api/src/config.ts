@@ -83,6 +83,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (jwtSecret !== undefined && jwtSecret.length < JWT_SECRET_MIN_LENGTH) {
     problems.push(`JWT_SECRET must be at least ${JWT_SECRET_MIN_LENGTH} characters long.`);
   }
+  // A shared database means several instances: each would generate its own secret and refuse the others' tokens.
+  if (read('DATABASE_URL') !== undefined && jwtSecret === undefined) {
+    problems.push('JWT_SECRET must be set when DATABASE_URL is set, so every instance signs with the same secret.');
+  }
 
   const businessTimeZone = read('BUSINESS_TZ') ?? BUSINESS_TIME_ZONE;
   if (!isTimeZone(businessTimeZone)) problems.push(`BUSINESS_TZ "${businessTimeZone}" is not a known IANA time zone.`);

@@ -12,8 +12,9 @@ export function hostPageHeaders(remoteOrigins: readonly string[]): Record<string
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...remotes],
-        // React's style attributes (aspect ratios, skeleton sizes) need inline styles.
-        styleSrc: ["'self'", "'unsafe-inline'", ...remotes],
+        // Style sheets only from files; React's style attributes (skeleton sizes) are the one inline style allowed.
+        styleSrc: ["'self'", ...remotes],
+        styleSrcAttr: ["'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https://images.pexels.com', ...remotes],
         fontSrc: ["'self'", ...remotes],
         connectSrc: ["'self'", ...remotes],

@@ -14,6 +14,8 @@ export interface StaticSiteOptions {
   headers?: Readonly<Record<string, string>>;
 }
 
+const DOT_SEGMENT = /\/\./;
+
 /** Serves a production build with the cache policy of cache-policy.ts. */
 export async function registerStaticSite(app: FastifyInstance, options: StaticSiteOptions): Promise<void> {
   const { root, spaFallback = false, corsOrigins = [], headers = {} } = options;
@@ -24,11 +26,10 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
 
   if (corsOrigins.length > 0) {
     app.addHook('onRequest', async (request, reply) => {
+      // Every answer depends on Origin, matched or not: a shared cache must not hand one origin's answer to another.
+      reply.header('Vary', 'Origin');
       const origin = request.headers.origin;
-      if (origin && corsOrigins.includes(origin)) {
-        reply.header('Access-Control-Allow-Origin', origin);
-        reply.header('Vary', 'Origin');
-      }
+      if (origin && corsOrigins.includes(origin)) reply.header('Access-Control-Allow-Origin', origin);
     });
   }
 
@@ -36,6 +37,8 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
     root,
     index: ['index.html'],
     cacheControl: false,
+    // .env files, .git folders and the like are never served, even if a build copies them in.
+    dotfiles: 'deny',
     // The builds write .br and .gz beside each text file; the best one the browser accepts is sent.
     preCompressed: true,
     setHeaders: (reply, filePath) => {
@@ -45,8 +48,12 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
 
   if (spaFallback) {
     app.setNotFoundHandler((request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '';
       const isPageRequest =
-        request.method === 'GET' && !request.url.startsWith('/api/') && !path.extname(request.url.split('?')[0] ?? '');
+        request.method === 'GET' &&
+        !pathname.startsWith('/api/') &&
+        !path.extname(pathname) &&
+        !DOT_SEGMENT.test(pathname);
       if (!isPageRequest) {
         return reply.code(404).send({ message: 'Not found.' });
       }

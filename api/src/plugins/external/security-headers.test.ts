@@ -1,3 +1,4 @@
+import { hostPageHeaders } from '../../site/site-headers';
 import { helmetHeaders } from './security-headers';
 
 describe('helmetHeaders', () => {
@@ -13,5 +14,20 @@ describe('helmetHeaders', () => {
       'cross-origin-resource-policy': 'same-origin',
     });
     expect(headers).not.toHaveProperty('x-powered-by');
+  });
+});
+
+describe('hostPageHeaders', () => {
+  it('allows style sheets from files only, and inline style attributes (React sets skeleton sizes)', () => {
+    const policy = hostPageHeaders(['http://localhost:3001'])['content-security-policy'] ?? '';
+    const directives = new Map(
+      policy.split(';').map((directive) => {
+        const [name = '', ...sources] = directive.trim().split(/\s+/);
+        return [name, sources];
+      }),
+    );
+    expect(directives.get('style-src')).toEqual(["'self'", 'http://localhost:3001']);
+    expect(directives.get('style-src-attr')).toEqual(["'unsafe-inline'"]);
+    expect(policy).not.toMatch(/style-src [^;]*'unsafe-inline'/);
   });
 });
