@@ -14,7 +14,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       trustProxy: false,
       shutdownTimeoutMs: 10_000,
-      rateLimit: { perIp: 60, perEmail: 10, windowMs: 900_000 },
+      rateLimit: { perIp: 60, perEmail: 10, writesPerUser: 30, windowMs: 900_000 },
     });
   });
 
@@ -38,9 +38,21 @@ describe('loadConfig', () => {
       redisUrl: 'redis://cache:6379',
       businessTimeZone: 'Europe/London',
       logLevel: 'warn',
-      trustProxy: '10.0.0.0/8',
+      trustProxy: ['10.0.0.0/8'],
     });
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+  });
+
+  it('reads TRUST_PROXY as a hop count or a list of addresses and CIDRs', () => {
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,2001:db8::/32' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      '2001:db8::/32',
+    ]);
+    for (const wrong of ['yes', '10.0.0.0/33', 'proxy.example.com', '10.0.0.1/8/9', '2001:db8::/129']) {
+      expect(() => loadConfig({ TRUST_PROXY: wrong })).toThrow(ConfigError);
+    }
   });
 
   it('refuses a shared database without a shared JWT secret', () => {

@@ -4,9 +4,9 @@ export const messageSchema = {
   properties: { message: { type: 'string' } },
 } as const;
 
-/** Response schemas for error statuses, all `{ message }`. */
+/** Response schemas for error statuses, all `{ message }`; any route may answer 500, or 503 with Retry-After. */
 export function errorResponses(...statusCodes: number[]): Record<number, typeof messageSchema> {
-  return Object.fromEntries([...statusCodes, 500].map((code) => [code, messageSchema]));
+  return Object.fromEntries([...statusCodes, 500, 503].map((code) => [code, messageSchema]));
 }
 
 export const bearerAuth = [{ bearerAuth: [] }];

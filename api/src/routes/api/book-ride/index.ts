@@ -48,7 +48,7 @@ const bookRideRoutes: FastifyPluginAsync = async (app) => {
     '/:vehicleId',
     {
       config: { validationMessage: MESSAGES.invalidBookingForm },
-      preHandler: app.authenticate,
+      preHandler: [app.authenticate, app.limitWrites],
       schema: {
         tags: ['rentals'],
         summary: 'Book a car for a date range',
@@ -56,7 +56,7 @@ const bookRideRoutes: FastifyPluginAsync = async (app) => {
         params: vehicleIdParams,
         headers: headersSchema,
         body: bookingSchema,
-        response: { 201: messageSchema, ...errorResponses(400, 401, 404, 409, 415, 422) },
+        response: { 201: messageSchema, ...errorResponses(400, 401, 404, 409, 415, 422, 429) },
       },
     },
     async (request, reply) => {

@@ -7,13 +7,13 @@ const cancelRideRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Params: { carId: string } }>(
     '/:carId',
     {
-      preHandler: app.authenticate,
+      preHandler: [app.authenticate, app.limitWrites],
       schema: {
         tags: ['rentals'],
         summary: "Cancel the caller's current rental of a car",
         security: bearerAuth,
         params: { type: 'object', required: ['carId'], properties: { carId: requestText(MAX_LENGTH.id) } },
-        response: { 200: messageSchema, ...errorResponses(401, 404) },
+        response: { 200: messageSchema, ...errorResponses(401, 404, 429) },
       },
     },
     async (request) => {
