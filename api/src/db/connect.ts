@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
@@ -81,8 +81,10 @@ export function openDatabase(options: OpenOptions): DatabaseHandle {
   }
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const fileName = path.join(options.dataDir, SQLITE_FILE_NAME);
-  // Owner-only from the first byte; SQLite gives the -wal and -shm files the database file's mode.
+  // Owner-only from the first byte (and from now on for a file made by an older version);
+  // SQLite gives the -wal and -shm files the database file's mode.
   closeSync(openSync(fileName, 'a', 0o600));
+  chmodSync(fileName, 0o600);
   const file = new SqliteDatabase(fileName);
   file.pragma('journal_mode = WAL');
   file.pragma('synchronous = FULL');

@@ -33,6 +33,10 @@ const ALL_ADDRESSES_FACTOR = 10;
 
 const emailOf = (request: AttemptRequest) => request.body.email.trim().toLowerCase();
 const addressOf = (request: FastifyRequest) => addressGroup(request.ip);
+// Distinct prefixes: no email, however odd, can spell another counter's key.
+const failuresFromAddress = (request: AttemptRequest) =>
+  `login-failures:from:${addressOf(request)}:${emailOf(request)}`;
+const failuresFromAll = (request: AttemptRequest) => `login-failures:all:${emailOf(request)}`;
 
 /** Counters in memory, or in Redis when REDIS_URL is set so every instance shares them. */
 export default fp(
@@ -85,16 +89,16 @@ export default fp(
     // Peeks see only earlier failures: once the budget is used up, this attempt is refused.
     app.decorate('limitLogins', (request: AttemptRequest, reply: FastifyReply) =>
       limit(reply, [
-        peekCheck(`login-failures:${emailOf(request)}|${addressOf(request)}`, rateLimit.perEmail - 1),
-        peekCheck(`login-failures:${emailOf(request)}`, rateLimit.perEmail * ALL_ADDRESSES_FACTOR - 1),
+        peekCheck(failuresFromAddress(request), rateLimit.perEmail - 1),
+        peekCheck(failuresFromAll(request), rateLimit.perEmail * ALL_ADDRESSES_FACTOR - 1),
         hitCheck(`ip:${addressOf(request)}`, rateLimit.perIp),
       ]),
     );
 
     app.decorate('countFailedLogin', async (request: AttemptRequest, _reply: FastifyReply, error: FastifyError) => {
       if (error.statusCode !== 401) return;
-      await store.hit(`login-failures:${emailOf(request)}|${addressOf(request)}`, rateLimit.windowMs);
-      await store.hit(`login-failures:${emailOf(request)}`, rateLimit.windowMs);
+      await store.hit(failuresFromAddress(request), rateLimit.windowMs);
+      await store.hit(failuresFromAll(request), rateLimit.windowMs);
     });
 
     app.decorate('limitWrites', (request: FastifyRequest, reply: FastifyReply) =>
