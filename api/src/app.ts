@@ -5,6 +5,7 @@ import type { AppConfig } from './config';
 import auth from './plugins/app/auth';
 import clock from './plugins/app/clock';
 import fleet from './plugins/app/fleet';
+import idempotencySweep from './plugins/app/idempotency-sweep';
 import config from './plugins/external/config';
 import contentType from './plugins/external/content-type';
 import database from './plugins/external/database';
@@ -22,12 +23,17 @@ function requestId(request: IncomingMessage): string {
   return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
+/** A hop count trusts that many proxies nearest the server (Fastify's types take it as a function). */
+function proxyTrust(trust: AppConfig['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 /** The whole API as one Fastify instance, not listening, with no process-level side effects. */
 export async function buildApp(appConfig: AppConfig): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: appConfig.logLevel, redact: ['req.headers.authorization'] },
     genReqId: requestId,
-    trustProxy: appConfig.trustProxy,
+    trustProxy: proxyTrust(appConfig.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
     // Slow clients cannot hold sockets open forever; keep-alive outlives typical proxy idle timeouts.
     requestTimeout: 30_000,
@@ -42,6 +48,7 @@ export async function buildApp(appConfig: AppConfig): Promise<FastifyInstance> {
   await app.register(openapi);
   await app.register(database);
   await app.register(rateLimit);
+  await app.register(idempotencySweep);
   await app.register(clock);
   await app.register(auth);
   await app.register(fleet);

@@ -13,7 +13,8 @@ describe('loadConfig', () => {
       businessTimeZone: 'Asia/Kolkata',
       logLevel: 'info',
       trustProxy: false,
-      rateLimit: { perIp: 60, perEmail: 10, windowMs: 900_000 },
+      shutdownTimeoutMs: 10_000,
+      rateLimit: { perIp: 60, perEmail: 10, writesPerUser: 30, windowMs: 900_000 },
     });
   });
 
@@ -42,10 +43,33 @@ describe('loadConfig', () => {
       redisUrl: 'redis://cache:6379',
       businessTimeZone: 'Europe/London',
       logLevel: 'warn',
-      trustProxy: '10.0.0.0/8',
+      trustProxy: ['10.0.0.0/8'],
       rateLimit: { perIp: 120, perEmail: 5, windowMs: 300_000 },
     });
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+  });
+
+  it('reads TRUST_PROXY as a hop count or a list of addresses and CIDRs', () => {
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,2001:db8::/32' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      '2001:db8::/32',
+    ]);
+    for (const wrong of ['yes', '10.0.0.0/33', 'proxy.example.com', '10.0.0.1/8/9', '2001:db8::/129']) {
+      expect(() => loadConfig({ TRUST_PROXY: wrong })).toThrow(ConfigError);
+    }
+  });
+
+  it('refuses a shared database without a shared JWT secret', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://rentora@db/rentora' })).toThrow(
+      new ConfigError([
+        'JWT_SECRET must be set when DATABASE_URL is set, so every instance signs with the same secret.',
+      ]),
+    );
+    expect(loadConfig({ DATABASE_URL: 'postgres://rentora@db/rentora', JWT_SECRET: 's'.repeat(40) }).databaseUrl).toBe(
+      'postgres://rentora@db/rentora',
+    );
   });
 
   it('fails listing every invalid variable at once', () => {

@@ -1,5 +1,7 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { BUSINESS_TIME_ZONE } from '@rentora/shared/format';
+import type { DatabaseLimits } from './db/connect';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -9,6 +11,8 @@ export interface RateLimitConfig {
   perIp: number;
   /** Register attempts and failed logins allowed per account email in one window. */
   perEmail: number;
+  /** Bookings and cancellations allowed per signed-in user in one window. */
+  writesPerUser: number;
   windowMs: number;
   /** Namespace of the counters in a shared Redis. */
   keyPrefix?: string;
@@ -25,10 +29,14 @@ export interface AppConfig {
   logLevel: LogLevel;
   rateLimit: RateLimitConfig;
   /**
-   * Which proxies to believe for the client address (Fastify `trustProxy`): false, true, or a
-   * comma-separated list of addresses/CIDRs. Per-address rate limits depend on it.
+   * Which proxies to believe for the client address (Fastify `trustProxy`): none (false), all
+   * (true), a number of hops, or a list of addresses/CIDRs. Per-address rate limits depend on it.
    */
-  trustProxy: boolean | string;
+  trustProxy: boolean | number | string[];
+  /** After SIGTERM, how long in-flight requests get before the process exits anyway. */
+  shutdownTimeoutMs: number;
+  /** PostgreSQL pool size and timeouts; the defaults of db/connect.ts when absent. */
+  databaseLimits?: DatabaseLimits;
 }
 
 export class ConfigError extends Error {
@@ -78,9 +86,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (jwtSecret !== undefined && jwtSecret.length < JWT_SECRET_MIN_LENGTH) {
     problems.push(`JWT_SECRET must be at least ${JWT_SECRET_MIN_LENGTH} characters long.`);
   }
+  // A shared database means several instances: each would generate its own secret and refuse the others' tokens.
+  if (read('DATABASE_URL') !== undefined && jwtSecret === undefined) {
+    problems.push('JWT_SECRET must be set when DATABASE_URL is set, so every instance signs with the same secret.');
+  }
 
   const businessTimeZone = read('BUSINESS_TZ') ?? BUSINESS_TIME_ZONE;
   if (!isTimeZone(businessTimeZone)) problems.push(`BUSINESS_TZ "${businessTimeZone}" is not a known IANA time zone.`);
+
+  if (trustProxy(read('TRUST_PROXY')) === undefined) {
+    problems.push('TRUST_PROXY must be true, false, a number of proxy hops, or comma-separated addresses/CIDRs.');
+  }
 
   const logLevel = read('LOG_LEVEL') ?? 'info';
   if (!isLogLevel(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}.`);
@@ -94,10 +110,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: url('REDIS_URL', ['redis:', 'rediss:']),
     businessTimeZone,
     logLevel: isLogLevel(logLevel) ? logLevel : 'info',
-    trustProxy: trustProxy(read('TRUST_PROXY')),
+    trustProxy: trustProxy(read('TRUST_PROXY')) ?? false,
+    shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_SECONDS', 10, 1, 300) * 1000,
     rateLimit: {
       perIp: integer('RATE_LIMIT_PER_IP', 60, 1, 1_000_000),
       perEmail: integer('RATE_LIMIT_PER_EMAIL', 10, 1, 1_000_000),
+      writesPerUser: integer('RATE_LIMIT_WRITES_PER_USER', 30, 1, 1_000_000),
       windowMs: integer('RATE_LIMIT_WINDOW_SECONDS', 900, 1, 86_400) * 1000,
     },
   };
@@ -105,9 +123,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return config;
 }
 
-function trustProxy(raw: string | undefined): boolean | string {
+const HOP_COUNT = /^\d{1,2}$/;
+
+/** TRUST_PROXY: `false`, `true`, a hop count, or comma-separated addresses/CIDRs; undefined when malformed. */
+function trustProxy(raw: string | undefined): AppConfig['trustProxy'] | undefined {
   if (raw === undefined || raw === 'false') return false;
-  return raw === 'true' ? true : raw;
+  if (raw === 'true') return true;
+  if (HOP_COUNT.test(raw)) return Number(raw);
+  const entries = raw.split(',').map((entry) => entry.trim());
+  return entries.every(isAddressOrCidr) ? entries : undefined;
+}
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (version === 4 ? 32 : 128);
 }
 
 function isLogLevel(value: string): value is LogLevel {

@@ -1,13 +1,21 @@
-/** An answer the client should see as it is: a 4xx status and a user-facing message. */
+/** An answer the client should see as it is: a 4xx (or a 503 to retry) and a user-facing message. */
 export class ApiError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** Sent as Retry-After: when the client may try again. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'ApiError';
   }
 }
+
+export const BUSY = 'The service is busy right now. Please try again in a moment.';
+export const BUSY_RETRY_AFTER_SECONDS = 2;
+
+/** Too much work at once (a full queue, an unreachable database): nothing the client did wrong. */
+export const busy = () => new ApiError(503, BUSY, BUSY_RETRY_AFTER_SECONDS);
 
 export const NOT_AUTHENTICATED = 'Please log in again.';
 

@@ -3,8 +3,9 @@ import { closeOnSignals, startApi } from './server';
 
 /** The command-line entry: configuration from the environment, then serve until a signal arrives. */
 async function main(): Promise<void> {
-  const app = await startApi(loadConfig());
-  closeOnSignals(app);
+  const config = loadConfig();
+  const app = await startApi(config);
+  closeOnSignals(app, config.shutdownTimeoutMs);
 }
 
 main().catch((error: unknown) => {

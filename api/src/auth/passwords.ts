@@ -1,4 +1,6 @@
 import { randomBytes, scrypt, type ScryptOptions, timingSafeEqual } from 'node:crypto';
+import { busy } from '../errors';
+import { createWorkGate } from './work-gate';
 
 // OWASP's scrypt floor for interactive logins. Each hash needs 128 × N × r bytes (128 MiB).
 const COST = 2 ** 17;
@@ -9,12 +11,24 @@ const SALT_LENGTH = 16;
 const MAX_MEMORY = 256 * 1024 * 1024;
 const SCHEME = 'scrypt';
 
+/**
+ * Hashing runs on libuv's small thread pool (4 threads) and takes 128 MiB each: at most two at
+ * once leaves threads for everything else, and a short queue bounds the wait. A burst beyond it
+ * (anonymous sign-ups or logins) is answered 503 with Retry-After instead of starving the rest.
+ */
+export const HASH_CONCURRENCY = 2;
+export const HASH_QUEUE = 8;
+const hashing = createWorkGate(HASH_CONCURRENCY, HASH_QUEUE, busy);
+
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem: MAX_MEMORY }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    );
-  });
+  return hashing.run(
+    () =>
+      new Promise((resolve, reject) => {
+        scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem: MAX_MEMORY }, (error, key) =>
+          error ? reject(error) : resolve(key),
+        );
+      }),
+  );
 }
 
 /** `scrypt$N$r$p$salt$key`, salt and key in base64: the parameters travel with the hash. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { link, mkdir, open, readFile, unlink } from 'node:fs/promises';
 import path from 'node:path';
 
 export const SECRET_FILE_NAME = 'jwt-secret';
@@ -12,9 +12,9 @@ export const SECRET_FILE_NAME = 'jwt-secret';
 export async function resolveJwtSecret(configured: string | undefined, dataDir: string): Promise<string> {
   if (configured !== undefined) return configured;
   const file = path.join(dataDir, SECRET_FILE_NAME);
-  await mkdir(dataDir, { recursive: true });
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-  await writeFile(draft, randomBytes(48).toString('base64url'), { mode: 0o600 });
+  await writeDurably(draft, randomBytes(48).toString('base64url'));
   try {
     await link(draft, file);
   } catch (error) {
@@ -23,4 +23,15 @@ export async function resolveJwtSecret(configured: string | undefined, dataDir: 
     await unlink(draft);
   }
   return (await readFile(file, 'utf8')).trim();
+}
+
+/** Owner-only, and on disk before it is linked into place: a crash never leaves an empty secret behind. */
+async function writeDurably(file: string, content: string): Promise<void> {
+  const handle = await open(file, 'wx', 0o600);
+  try {
+    await handle.writeFile(content);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
 }

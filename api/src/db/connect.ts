@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
@@ -30,25 +30,67 @@ const pgTypes = {
   }) as typeof pg.types.getTypeParser,
 };
 
+/** Every wait on PostgreSQL has an end, so a stuck database turns into a 503 instead of a hung request. */
+export interface DatabaseLimits {
+  poolSize: number;
+  /** Longest wait for a free pooled connection (or a new one). */
+  connectTimeoutMs: number;
+  statementTimeoutMs: number;
+  lockTimeoutMs: number;
+  idleInTransactionTimeoutMs: number;
+}
+
+export const DEFAULT_DATABASE_LIMITS: DatabaseLimits = {
+  poolSize: 10,
+  connectTimeoutMs: 5_000,
+  statementTimeoutMs: 10_000,
+  lockTimeoutMs: 5_000,
+  idleInTransactionTimeoutMs: 15_000,
+};
+
 export interface OpenOptions {
   dataDir: string;
   databaseUrl?: string;
-  /** A pooled PostgreSQL connection failed while idle; without a listener it would crash the process. */
-  onIdleError: (error: Error) => void;
+  limits?: DatabaseLimits;
+  /**
+   * A PostgreSQL connection failed (dropped by a restart or failover). pg-pool listens for
+   * 'error' only on idle clients and removes that listener on checkout, so a client dropped
+   * mid-query emitted an unhandled 'error' and ended the process; this listener covers every
+   * client for its whole life. The query in flight still fails on its own and gets its answer.
+   */
+  onConnectionError: (error: Error) => void;
 }
 
 export function openDatabase(options: OpenOptions): DatabaseHandle {
+  const limits = options.limits ?? DEFAULT_DATABASE_LIMITS;
   if (options.databaseUrl !== undefined) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, types: pgTypes });
-    pool.on('error', options.onIdleError);
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: limits.poolSize,
+      connectionTimeoutMillis: limits.connectTimeoutMs,
+      options: [
+        `-c statement_timeout=${limits.statementTimeoutMs}`,
+        `-c lock_timeout=${limits.lockTimeoutMs}`,
+        `-c idle_in_transaction_session_timeout=${limits.idleInTransactionTimeoutMs}`,
+      ].join(' '),
+      types: pgTypes,
+    });
+    pool.on('error', options.onConnectionError);
+    pool.on('connect', (client) => client.on('error', options.onConnectionError));
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), engine: 'postgres' };
   }
-  mkdirSync(options.dataDir, { recursive: true });
-  const file = new SqliteDatabase(path.join(options.dataDir, SQLITE_FILE_NAME));
+  mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+  const fileName = path.join(options.dataDir, SQLITE_FILE_NAME);
+  // Owner-only from the first byte (and from now on for a file made by an older version);
+  // SQLite gives the -wal and -shm files the database file's mode.
+  closeSync(openSync(fileName, 'a', 0o600));
+  chmodSync(fileName, 0o600);
+  const file = new SqliteDatabase(fileName);
   file.pragma('journal_mode = WAL');
   file.pragma('synchronous = FULL');
   file.pragma('foreign_keys = ON');
-  file.pragma('busy_timeout = 5000');
+  // A writer waits this long for another process's write lock, then fails SQLITE_BUSY (a 503).
+  file.pragma(`busy_timeout = ${limits.lockTimeoutMs}`);
   return {
     db: new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(file) }) }),
     engine: 'sqlite',

@@ -15,8 +15,19 @@ export interface CounterStore {
 }
 
 const SWEEP_EVERY_MS = 60_000;
+/** Enough for every client of a busy hour; beyond it the least recently counted key is forgotten. */
+export const DEFAULT_MAX_KEYS = 100_000;
 
-export function createMemoryStore(now: () => number = Date.now): CounterStore {
+export interface MemoryStoreOptions {
+  now?: () => number;
+  maxKeys?: number;
+}
+
+export function createMemoryStore({
+  now = Date.now,
+  maxKeys = DEFAULT_MAX_KEYS,
+}: MemoryStoreOptions = {}): CounterStore {
+  // A Map iterates in insertion order: re-inserting a key on every hit keeps the least recent first.
   const windows = new Map<string, { count: number; resetAt: number }>();
   let nextSweep = now() + SWEEP_EVERY_MS;
   return {
@@ -27,11 +38,14 @@ export function createMemoryStore(now: () => number = Date.now): CounterStore {
         nextSweep = time + SWEEP_EVERY_MS;
       }
       let window = windows.get(key);
-      if (window === undefined || window.resetAt <= time) {
-        window = { count: 0, resetAt: time + windowMs };
-        windows.set(key, window);
-      }
+      windows.delete(key);
+      if (window === undefined || window.resetAt <= time) window = { count: 0, resetAt: time + windowMs };
       window.count += 1;
+      windows.set(key, window);
+      if (windows.size > maxKeys) {
+        const leastRecent = windows.keys().next().value;
+        if (leastRecent !== undefined) windows.delete(leastRecent);
+      }
       return { count: window.count, resetInMs: window.resetAt - time };
     },
     peek: async (key) => {
@@ -58,19 +72,84 @@ const PEEK_SCRIPT = `
 return { tonumber(redis.call('GET', KEYS[1]) or '0'), redis.call('PTTL', KEYS[1]) }
 `;
 
-export function createRedisStore(url: string, keyPrefix: string): CounterStore {
-  const redis = new Redis(url, { keyPrefix, maxRetriesPerRequest: 1, lazyConnect: true });
+/** A login must never wait on Redis for long: a slow or absent Redis fails fast and counting moves to memory. */
+export const REDIS_COMMAND_TIMEOUT_MS = 200;
+
+export interface RedisStoreOptions {
+  /** Redis went away (once per outage). */
+  onOutage: (error: Error) => void;
+  /** Redis answers again. */
+  onRecovery: () => void;
+}
+
+/**
+ * Counters in Redis, shared by every instance. While Redis is unreachable, counting goes on in
+ * this instance's memory (per-instance limits beat none, and beat refusing everyone).
+ */
+export function createRedisStore(
+  url: string,
+  keyPrefix: string,
+  options: RedisStoreOptions,
+): CounterStore & { settled: Promise<void> } {
+  const redis = new Redis(url, {
+    keyPrefix,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    connectTimeout: 1_000,
+    maxRetriesPerRequest: 0,
+    // Without a connection a command fails at once instead of waiting in a queue.
+    enableOfflineQueue: false,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
+  });
+  const fallback = createMemoryStore();
+  // Until the first connection is made, counts go to memory without a warning.
+  let state: 'connecting' | 'up' | 'down' = 'connecting';
+  const outage = (error: Error) => {
+    if (state === 'down') return;
+    state = 'down';
+    options.onOutage(error);
+  };
+  redis.on('error', outage);
+  redis.on('ready', () => {
+    if (state === 'down') options.onRecovery();
+    state = 'up';
+  });
+  // The first connection attempt has ended, either way (bounded by connectTimeout).
+  const settled = new Promise<void>((resolve) => {
+    redis.once('ready', () => resolve());
+    redis.once('error', () => resolve());
+  });
+
+  const withFallback = async (inRedis: () => Promise<Hit>, inMemory: () => Promise<Hit>): Promise<Hit> => {
+    if (state !== 'up') return inMemory();
+    try {
+      return await inRedis();
+    } catch (error) {
+      outage(error instanceof Error ? error : new Error(String(error)));
+      return inMemory();
+    }
+  };
+
   return {
-    hit: async (key, windowMs) => {
-      const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, key, windowMs)) as [number, number];
-      return { count, resetInMs: ttl > 0 ? ttl : windowMs };
-    },
-    peek: async (key) => {
-      const [count, ttl] = (await redis.eval(PEEK_SCRIPT, 1, key)) as [number, number];
-      return { count, resetInMs: ttl > 0 ? ttl : 0 };
-    },
+    settled,
+    hit: (key, windowMs) =>
+      withFallback(
+        async () => {
+          const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, key, windowMs)) as [number, number];
+          return { count, resetInMs: ttl > 0 ? ttl : windowMs };
+        },
+        () => fallback.hit(key, windowMs),
+      ),
+    peek: (key) =>
+      withFallback(
+        async () => {
+          const [count, ttl] = (await redis.eval(PEEK_SCRIPT, 1, key)) as [number, number];
+          return { count, resetInMs: ttl > 0 ? ttl : 0 };
+        },
+        () => fallback.peek(key),
+      ),
     close: async () => {
-      await redis.quit();
+      await fallback.close();
+      redis.disconnect();
     },
   };
 }

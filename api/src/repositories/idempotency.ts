@@ -1,3 +1,4 @@
+import type { Engine } from '../db/connect';
 import type { Executor } from './executor';
 
 export interface StoredAnswer {
@@ -6,17 +7,51 @@ export interface StoredAnswer {
   message: string;
 }
 
-export async function findStoredAnswer(db: Executor, userId: number, key: string): Promise<StoredAnswer | undefined> {
+/** A retry comes within minutes; after a day a key means nothing and its row is pruned. */
+export const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The creation time before which a key has expired, written as each engine stores `created_at`:
+ * SQLite's CURRENT_TIMESTAMP text (UTC, `YYYY-MM-DD HH:MM:SS`), PostgreSQL's timestamptz.
+ */
+function expiryCutoff(engine: Engine): string {
+  const iso = new Date(Date.now() - IDEMPOTENCY_KEY_LIFETIME_MS).toISOString();
+  return engine === 'sqlite' ? iso.slice(0, 19).replace('T', ' ') : iso;
+}
+
+export async function findStoredAnswer(
+  db: Executor,
+  engine: Engine,
+  userId: number,
+  key: string,
+): Promise<StoredAnswer | undefined> {
   const row = await db
     .selectFrom('idempotency_keys')
     .select(['fingerprint', 'status_code', 'body'])
     .where('user_id', '=', userId)
     .where('key', '=', key)
+    .where('created_at', '>=', expiryCutoff(engine))
     .executeTakeFirst();
   return row && { fingerprint: row.fingerprint, statusCode: row.status_code, message: row.body };
 }
 
-export async function storeAnswer(db: Executor, userId: number, key: string, answer: StoredAnswer): Promise<void> {
+/**
+ * Stores the first answer to a key, pruning the user's expired keys first so an expired key can
+ * be used anew. Only the user's own rows: their writes are serialised already, so this never
+ * waits on another user's transaction.
+ */
+export async function storeAnswer(
+  db: Executor,
+  engine: Engine,
+  userId: number,
+  key: string,
+  answer: StoredAnswer,
+): Promise<void> {
+  await db
+    .deleteFrom('idempotency_keys')
+    .where('user_id', '=', userId)
+    .where('created_at', '<', expiryCutoff(engine))
+    .execute();
   await db
     .insertInto('idempotency_keys')
     .values({
@@ -27,4 +62,13 @@ export async function storeAnswer(db: Executor, userId: number, key: string, ans
       body: answer.message,
     })
     .execute();
+}
+
+/** Deletes every expired key (of users who booked nothing since); answers how many. */
+export async function pruneExpiredKeys(db: Executor, engine: Engine): Promise<number> {
+  const result = await db
+    .deleteFrom('idempotency_keys')
+    .where('created_at', '<', expiryCutoff(engine))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -1,4 +1,5 @@
 import type { BookedRange, Vehicle } from '@rentora/shared';
+import type { Engine } from '../db/connect';
 import type { VehicleRow } from '../db/schema';
 import type { Executor } from './executor';
 
@@ -8,6 +9,16 @@ export async function listVehicleRows(db: Executor): Promise<VehicleRow[]> {
 
 export async function findVehicle(db: Executor, slug: string): Promise<VehicleRow | undefined> {
   return db.selectFrom('vehicles').selectAll().where('slug', '=', slug).executeTakeFirst();
+}
+
+/**
+ * Serialises bookings of one car on PostgreSQL (row lock until commit), taken before the overlap
+ * check: without it, concurrent inserts wait on each other inside the exclusion constraint and
+ * PostgreSQL breaks the cycles as deadlocks. SQLite's BEGIN IMMEDIATE already serialises writers.
+ */
+export async function lockVehicle(db: Executor, engine: Engine, id: number): Promise<void> {
+  if (engine !== 'postgres') return;
+  await db.selectFrom('vehicles').select('id').where('id', '=', id).forUpdate().execute();
 }
 
 /** Ranges held by non-cancelled rentals that have not ended before `today`. */

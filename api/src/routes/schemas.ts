@@ -4,17 +4,32 @@ export const messageSchema = {
   properties: { message: { type: 'string' } },
 } as const;
 
-/** Response schemas for error statuses, all `{ message }`. */
+/** Response schemas for error statuses, all `{ message }`; any route may answer 500, or 503 with Retry-After. */
 export function errorResponses(...statusCodes: number[]): Record<number, typeof messageSchema> {
-  return Object.fromEntries([...statusCodes, 500].map((code) => [code, messageSchema]));
+  return Object.fromEntries([...statusCodes, 500, 503].map((code) => [code, messageSchema]));
 }
 
 export const bearerAuth = [{ bearerAuth: [] }];
 
+/** Caps on what a client may send, so no field makes the server parse, hash or store megabytes. */
+export const MAX_LENGTH = {
+  id: 512,
+  name: 200,
+  email: 320,
+  /** Above the password rule's own limit, so a long password gets that rule's message. */
+  password: 1024,
+  address: 500,
+  short: 32,
+} as const;
+
+/** A request string field, capped. */
+export const requestText = (maxLength: number, description?: string) =>
+  ({ type: 'string', maxLength, ...(description === undefined ? {} : { description }) }) as const;
+
 export const vehicleIdParams = {
   type: 'object',
   required: ['vehicleId'],
-  properties: { vehicleId: { type: 'string' } },
+  properties: { vehicleId: requestText(MAX_LENGTH.id) },
 } as const;
 
 export const vehicleSchema = {

@@ -1,16 +1,17 @@
 import { createHash } from 'node:crypto';
 import type { BookedRange, BookingForm } from '@rentora/shared';
 import { formatDisplayDate, formatRupees, rentalDays } from '@rentora/shared/format';
-import { MESSAGES, clashMessage, isBookingFormValid } from '@rentora/shared/rules';
+import { MESSAGES, bookingFormMessage, checkBookingForm, clashMessage } from '@rentora/shared/rules';
 import type { Kysely } from 'kysely';
 import type { Engine } from '../db/connect';
 import type { Database, VehicleRow } from '../db/schema';
+import { isTransientConflict } from '../db/unavailable';
 import { isOverlapViolation } from '../db/violations';
 import { ApiError, vehicleNotFound } from '../errors';
 import { findStoredAnswer, storeAnswer } from '../repositories/idempotency';
 import { cancelCurrentRental, findOverlappingRange, hasCurrentRental, insertRental } from '../repositories/rentals';
 import { lockUser } from '../repositories/users';
-import { findVehicle } from '../repositories/vehicles';
+import { findVehicle, lockVehicle } from '../repositories/vehicles';
 
 export interface BookingContext {
   db: Kysely<Database>;
@@ -28,6 +29,21 @@ export const OUT_OF_SERVICE = 'This car is out of service at the moment. Please 
 export const ALREADY_RENTING = 'You already have an active rental of this car. Cancel it before booking it again.';
 export const KEY_REUSED = 'This Idempotency-Key was already used for a different booking request.';
 export const NOTHING_TO_CANCEL = 'You have no active rental of this car to cancel.';
+export const BOOKING_CONTENDED = 'Many people are booking this car right now. Please try again.';
+
+/** Deadlocks and serialization failures are retried this many times in all before giving up with 409. */
+const TRANSACTION_ATTEMPTS = 3;
+
+async function withRetries<T>(work: () => Promise<T>, onGiveUp: () => T): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isTransientConflict(error)) throw error;
+      if (attempt === TRANSACTION_ATTEMPTS) return onGiveUp();
+    }
+  }
+}
 
 export async function bookRide(
   context: BookingContext,
@@ -41,7 +57,7 @@ export async function bookRide(
     .digest('base64url');
   const replay = async (db: Kysely<Database>): Promise<Answer | undefined> => {
     if (idempotencyKey === undefined) return undefined;
-    const stored = await findStoredAnswer(db, userId, idempotencyKey);
+    const stored = await findStoredAnswer(db, context.engine, userId, idempotencyKey);
     if (stored === undefined) return undefined;
     if (stored.fingerprint !== fingerprint) throw new ApiError(422, KEY_REUSED);
     return { statusCode: stored.statusCode, message: stored.message };
@@ -51,21 +67,27 @@ export async function bookRide(
   if (earlier !== undefined) return earlier;
 
   const today = context.today();
-  if (!isBookingFormValid(form, today)) throw new ApiError(400, MESSAGES.invalidBookingForm);
+  const errors = checkBookingForm(form, today);
+  if (Object.keys(errors).length > 0) throw new ApiError(400, bookingFormMessage(errors));
   const vehicle = await findVehicle(context.db, vehicleSlug);
   if (vehicle === undefined) throw vehicleNotFound();
 
   const wanted: BookedRange = { pick_up_date: form.pick_up_date, drop_off_date: form.drop_off_date };
-  try {
-    return await context.db.transaction().execute(async (trx) => {
+  const book = () =>
+    context.db.transaction().execute(async (trx) => {
+      // Always user, then car: one order of locks everywhere, so these two cannot deadlock.
       await lockUser(trx, context.engine, userId);
+      await lockVehicle(trx, context.engine, vehicle.id);
       // Checked again under the lock: a concurrent retry may have answered meanwhile.
       const concurrent = await replay(trx);
       if (concurrent !== undefined) return concurrent;
       const answer = await decide(trx, userId, vehicle, form, today);
-      if (idempotencyKey !== undefined) await storeAnswer(trx, userId, idempotencyKey, { ...answer, fingerprint });
+      if (idempotencyKey !== undefined)
+        await storeAnswer(trx, context.engine, userId, idempotencyKey, { ...answer, fingerprint });
       return answer;
     });
+  try {
+    return await withRetries(book, () => ({ statusCode: 409, message: BOOKING_CONTENDED }));
   } catch (error) {
     // Another instance booked the same dates between our check and our insert: the database said no.
     if (!isOverlapViolation(error)) throw error;

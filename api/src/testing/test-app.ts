@@ -88,7 +88,8 @@ async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T>
   }
 }
 
-async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/** A fresh, empty PostgreSQL database on the test server, dropped (with its sessions) by `drop`. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `rentora_test_${randomBytes(6).toString('hex')}`;
   await withAdmin((client) => client.query(`create database ${name}`));
   const url = new URL(postgresUrl ?? '');

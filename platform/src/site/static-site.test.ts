@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
@@ -21,6 +21,9 @@ beforeAll(async () => {
   writeFileSync(path.join(root, `${CHUNK}.br`), brotliCompressSync(chunk));
   writeFileSync(path.join(root, 'remoteEntry.js'), 'void 0;');
   writeFileSync(path.join(root, 'mf-manifest.json'), '{}');
+  writeFileSync(path.join(root, '.env'), 'SECRET=leaked');
+  mkdirSync(path.join(root, '.git'));
+  writeFileSync(path.join(root, '.git', 'config'), '[core] leaked');
 
   site = Fastify();
   await registerStaticSite(site, {
@@ -80,6 +83,20 @@ describe('static site', () => {
         'access-control-allow-origin',
       ),
     ).toBeNull();
+  });
+
+  it.each([undefined, HOST_ORIGIN, 'https://elsewhere.example'])(
+    'sends Vary: Origin for the origin %s, so a cache never mixes answers',
+    async (origin) => {
+      const answer = await get('/mf-manifest.json', origin === undefined ? {} : { origin });
+      expect(answer.headers.get('vary')).toMatch(/\bOrigin\b/);
+    },
+  );
+
+  it.each(['/.env', '/.git/config', '/.git/'])('never serves the dotfile %s', async (file) => {
+    const answer = await get(file);
+    expect([403, 404]).toContain(answer.status);
+    expect(await answer.text()).not.toContain('leaked');
   });
 
   it('sends the configured headers with every file', async () => {

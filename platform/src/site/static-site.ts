@@ -17,6 +17,8 @@ export interface StaticSiteOptions {
   renderPage?: (pathname: string) => Promise<{ statusCode: number; html: string }>;
 }
 
+const DOT_SEGMENT = /\/\./;
+
 /** Serves a production build with the cache policy of cache-policy.ts. */
 export async function registerStaticSite(app: FastifyInstance, options: StaticSiteOptions): Promise<void> {
   const { root, spaFallback = false, corsOrigins = [], headers = {}, renderPage } = options;
@@ -27,11 +29,10 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
 
   if (corsOrigins.length > 0) {
     app.addHook('onRequest', async (request, reply) => {
+      // Every answer depends on Origin, matched or not: a shared cache must not hand one origin's answer to another.
+      reply.header('Vary', 'Origin');
       const origin = request.headers.origin;
-      if (origin && corsOrigins.includes(origin)) {
-        reply.header('Access-Control-Allow-Origin', origin);
-        reply.header('Vary', 'Origin');
-      }
+      if (origin && corsOrigins.includes(origin)) reply.header('Access-Control-Allow-Origin', origin);
     });
   }
 
@@ -40,6 +41,8 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
     // With a page renderer, `/` is a page like any other, not the static index.html.
     index: renderPage ? false : ['index.html'],
     cacheControl: false,
+    // .env files, .git folders and the like are never served, even if a build copies them in.
+    dotfiles: 'deny',
     // The builds write .br and .gz beside each text file; the best one the browser accepts is sent.
     preCompressed: true,
     setHeaders: (reply, filePath) => {
@@ -49,8 +52,12 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
 
   if (spaFallback) {
     app.setNotFoundHandler(async (request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '';
       const isPageRequest =
-        request.method === 'GET' && !request.url.startsWith('/api/') && !path.extname(request.url.split('?')[0] ?? '');
+        request.method === 'GET' &&
+        !pathname.startsWith('/api/') &&
+        !path.extname(pathname) &&
+        !DOT_SEGMENT.test(pathname);
       if (!isPageRequest) {
         return reply.code(404).send({ message: 'Not found.' });
       }

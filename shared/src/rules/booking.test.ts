@@ -1,6 +1,7 @@
 import type { BookingForm } from '../types';
 import { VALID_BOOKING_DETAILS } from '../testing/booking-form';
-import { checkBookingForm, isBookingFormValid } from './booking';
+import { BOOKING_LIMITS, bookingFormMessage, checkBookingForm, isBookingFormValid } from './booking';
+import { MESSAGES } from './messages';
 
 const TODAY = '2026-12-10';
 
@@ -101,6 +102,34 @@ describe('checkBookingForm', () => {
   it('rejects a pick-up in the past and accepts one today', () => {
     expect(check({ pick_up_date: '2026-12-09' })).toEqual({ pick_up_date: 'Pick-up cannot be in the past.' });
     expect(check({ pick_up_date: TODAY })).toEqual({});
+  });
+
+  it('accepts a rental of 30 days and rejects one of 31, on the drop-off field', () => {
+    expect(check({ pick_up_date: '2026-12-12', drop_off_date: '2027-01-10' })).toEqual({});
+    expect(check({ pick_up_date: '2026-12-12', drop_off_date: '2027-01-11' })).toEqual({
+      drop_off_date: 'A rental can last at most 30 days.',
+    });
+    expect(check({ pick_up_date: '2026-12-12', drop_off_date: '9999-12-31' })).toEqual({
+      drop_off_date: 'A rental can last at most 30 days.',
+    });
+  });
+
+  it('accepts a pick-up 180 days ahead and rejects one 181 days ahead, on the pick-up field', () => {
+    expect(check({ pick_up_date: '2027-06-08', drop_off_date: '2027-06-09' })).toEqual({});
+    expect(check({ pick_up_date: '2027-06-09', drop_off_date: '2027-06-10' })).toEqual({
+      pick_up_date: 'Pick-up must be within the next 180 days.',
+    });
+  });
+
+  it('names a broken limit as the message only when it is the only problem', () => {
+    expect(bookingFormMessage({ drop_off_date: BOOKING_LIMITS.tooLong })).toBe(BOOKING_LIMITS.tooLong);
+    expect(
+      bookingFormMessage({ pick_up_date: BOOKING_LIMITS.tooFarAhead, drop_off_date: BOOKING_LIMITS.tooLong }),
+    ).toBe(BOOKING_LIMITS.tooFarAhead);
+    expect(bookingFormMessage({ name: 'Enter the driver’s name.', drop_off_date: BOOKING_LIMITS.tooLong })).toBe(
+      MESSAGES.invalidBookingForm,
+    );
+    expect(bookingFormMessage({ pincode: 'Enter exactly 6 digits.' })).toBe(MESSAGES.invalidBookingForm);
   });
 
   it('rejects dates that are not real calendar days or not YYYY-MM-DD', () => {

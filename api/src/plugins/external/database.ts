@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import { type Engine, openDatabase } from '../../db/connect';
+import { describeDriverError } from '../../db/unavailable';
 import { migrateToLatest } from '../../db/migrate';
 import type { Database } from '../../db/schema';
 import { seedFleet } from '../../db/seed';
@@ -18,7 +19,8 @@ export default fp(
     const { db, engine } = openDatabase({
       dataDir: app.config.dataDir,
       databaseUrl: app.config.databaseUrl,
-      onIdleError: (error) => app.log.error({ err: error }, 'idle database connection failed'),
+      limits: app.config.databaseLimits,
+      onConnectionError: (error) => app.log.error(describeDriverError(error), 'database connection failed'),
     });
     app.decorate('db', db);
     app.decorate('engine', engine);

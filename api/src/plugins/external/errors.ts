@@ -1,5 +1,7 @@
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { describeDriverError, isDatabaseUnavailable } from '../../db/unavailable';
+import { ApiError, busy } from '../../errors';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -21,6 +23,11 @@ export default fp(
           .code(400)
           .send({ message: request.routeOptions.config.validationMessage ?? DEFAULT_VALIDATION_MESSAGE });
       }
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn(describeDriverError(error), 'database unavailable');
+        return sendApiError(reply, busy());
+      }
+      if (error instanceof ApiError) return sendApiError(reply, error);
       const statusCode = error.statusCode ?? 500;
       if (statusCode >= 500) {
         request.log.error({ err: error }, 'request failed');
@@ -29,6 +36,10 @@ export default fp(
       if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(415).send({ message: JSON_ONLY });
       return reply.code(statusCode).send({ message: error.message });
     });
+    const sendApiError = (reply: FastifyReply, error: ApiError) => {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+      return reply.code(error.statusCode).send({ message: error.message });
+    };
     app.addHook('onRequest', (request, reply, done) => {
       reply.header('x-request-id', request.id);
       done();

@@ -1,4 +1,14 @@
-import { AGE_MAX_EXCLUSIVE, AGE_MIN_EXCLUSIVE, type BookingField, type BookingForm, type User } from '@rentora/shared';
+import {
+  addDays,
+  AGE_MAX_EXCLUSIVE,
+  AGE_MIN_EXCLUSIVE,
+  isRealIsoDate,
+  MAX_DAYS_AHEAD,
+  MAX_RENTAL_DAYS,
+  type BookingField,
+  type BookingForm,
+  type User,
+} from '@rentora/shared';
 import type { HTMLInputTypeAttribute, HTMLAttributes } from 'react';
 
 /** Where a date field's earliest choosable day comes from. */
@@ -86,8 +96,12 @@ export function inputAttributes(
   form: BookingForm,
   today: string,
 ) {
-  const floor = earliest === 'pick-up date' && form.pick_up_date > today ? form.pick_up_date : today;
-  return { name, label, type, inputMode, autoComplete, required: true, min: earliest ? floor : min, max };
+  if (!earliest) return { name, label, type, inputMode, autoComplete, required: true, min, max };
+  // A date field offers only what the booking rules allow: pick-up within MAX_DAYS_AHEAD, a rental of at most MAX_RENTAL_DAYS.
+  const fromPickUp = earliest === 'pick-up date' && isRealIsoDate(form.pick_up_date) && form.pick_up_date > today;
+  const floor = fromPickUp ? form.pick_up_date : today;
+  const ceiling = earliest === 'today' ? addDays(today, MAX_DAYS_AHEAD) : addDays(floor, MAX_RENTAL_DAYS - 1);
+  return { name, label, type, inputMode, autoComplete, required: true, min: floor, max: ceiling };
 }
 
 export function emptyBookingForm(user: User | null): BookingForm {

@@ -1,11 +1,11 @@
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import {
+  bookingFormMessage,
   BUSINESS_TIME_ZONE,
   checkBookingForm,
   clashMessage,
   findClash,
-  MESSAGES,
   todayIn,
   type BookingField,
   type User,
@@ -47,7 +47,7 @@ export function useBookingWizard(vehicleId: string) {
   async function submit() {
     if (sent.current) return;
     if (Object.keys(errors).length > 0) {
-      dispatch({ type: 'refuse', message: MESSAGES.invalidBookingForm, revealAllHints: true });
+      dispatch({ type: 'refuse', message: bookingFormMessage(errors), revealAllHints: true });
       return;
     }
     if (clash) {

@@ -1,6 +1,9 @@
 import type { BookingForm, User, VehicleDetail } from '@rentora/shared';
+import { formatDisplayDate } from '@rentora/shared/format';
 import { MESSAGES } from '@rentora/shared/rules';
+import { sql } from 'kysely';
 import { isOverlapViolation } from '../../../db/violations';
+import { pruneExpiredKeys } from '../../../repositories/idempotency';
 import {
   ENGINES,
   type TestApp,
@@ -27,15 +30,17 @@ describe.each(ENGINES)('booking and cancelling on %s', (engine) => {
 
   it('books with 201 and a message naming the car, dates, days and total', async () => {
     const rider = await createUser(subject.app);
-    const form = bookingForm({ pick_up_date: '2099-12-01', drop_off_date: '2099-12-03' });
+    const dates = { pick_up_date: dateFromToday(170), drop_off_date: dateFromToday(172) };
+    const form = bookingForm(dates);
     const response = await book('mercedes-benz-s-class', rider.auth, form);
     expect(response.status).toBe(201);
+    const [from, to] = [formatDisplayDate(dates.pick_up_date), formatDisplayDate(dates.drop_off_date)];
     expect(response.body).toEqual({
-      message: 'Mercedes Benz S Class is booked from 01/12/2099 to 03/12/2099: 3 days, ₹75,000 in total.',
+      message: `Mercedes Benz S Class is booked from ${from} to ${to}: 3 days, ₹75,000 in total.`,
     });
 
     const detail = (await subject.call('GET', '/api/vehicles/mercedes-benz-s-class')).body as VehicleDetail;
-    expect(detail.booked).toEqual([{ pick_up_date: '2099-12-01', drop_off_date: '2099-12-03' }]);
+    expect(detail.booked).toEqual([dates]);
     const user = (await subject.call('GET', '/api/user', { headers: rider.auth })).body as User;
     expect(user.cars_rented).toEqual([
       {
@@ -45,8 +50,7 @@ describe.each(ENGINES)('booking and cancelling on %s', (engine) => {
           brand_name: 'Mercedes Benz',
           car_name: 'Mercedes Benz S Class',
         },
-        pick_up_date: '2099-12-01',
-        drop_off_date: '2099-12-03',
+        ...dates,
         status: 'active',
         days: 3,
         total_price: 75000,
@@ -84,6 +88,33 @@ describe.each(ENGINES)('booking and cancelling on %s', (engine) => {
     const response = await book('audi-q7', rider.auth, bookingForm(overrides));
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ message: MESSAGES.invalidBookingForm });
+  });
+
+  it.each([
+    [{ pick_up_date: dateFromToday(10), drop_off_date: dateFromToday(40) }, 'A rental can last at most 30 days.'],
+    [{ pick_up_date: dateFromToday(10), drop_off_date: '9999-12-31' }, 'A rental can last at most 30 days.'],
+    [
+      { pick_up_date: dateFromToday(181), drop_off_date: dateFromToday(182) },
+      'Pick-up must be within the next 180 days.',
+    ],
+  ])('answers 400 naming the broken limit for %j', async (dates, message) => {
+    const rider = await createUser(subject.app);
+    const response = await book('audi-q7', rider.auth, bookingForm(dates));
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ message });
+  });
+
+  it('books the longest rental (30 days) and the furthest pick-up (180 days ahead)', async () => {
+    const rider = await createUser(subject.app);
+    const longest = await book(
+      'bmw-x1',
+      rider.auth,
+      bookingForm({ pick_up_date: dateFromToday(1), drop_off_date: dateFromToday(30) }),
+    );
+    expect(longest.status).toBe(201);
+    expect(longest.message).toMatch(/: 30 days, /);
+    const furthest = bookingForm({ pick_up_date: dateFromToday(180), drop_off_date: dateFromToday(180) });
+    expect((await book('toyota-camry', rider.auth, furthest)).status).toBe(201);
   });
 
   it('answers 400 for a missing field or a wrong type, and 401 without a token', async () => {
@@ -157,6 +188,36 @@ describe.each(ENGINES)('booking and cancelling on %s', (engine) => {
     // Another user's identical key is their own.
     const other = await createUser(subject.app);
     expect((await book('lexus-ls', { ...other.auth, 'idempotency-key': 'retry-me-1' }, form)).status).toBe(201);
+  });
+
+  it('forgets an Idempotency-Key after 24 hours and prunes expired keys', async () => {
+    const rider = await createUser(subject.app);
+    const headers = { ...rider.auth, 'idempotency-key': 'a-day-old' };
+    const form = bookingForm({ pick_up_date: dateFromToday(140), drop_off_date: dateFromToday(141) });
+    expect((await book('volvo-s90', headers, form)).status).toBe(201);
+    expect((await book('jaguar-xe', headers, form)).status).toBe(422);
+
+    const keysOf = (userId: number) =>
+      subject.app.db.selectFrom('idempotency_keys').select('key').where('user_id', '=', userId).execute();
+    const age = (userId: number) =>
+      sql`update idempotency_keys set created_at = ${
+        engine === 'postgres' ? sql`now() - interval '25 hours'` : sql`datetime('now', '-25 hours')`
+      } where user_id = ${userId}`.execute(subject.app.db);
+
+    await age(rider.id);
+    // The expired key books anew, and storing it pruned the old row.
+    expect((await book('jaguar-xe', headers, form)).status).toBe(201);
+    expect(await keysOf(rider.id)).toEqual([{ key: 'a-day-old' }]);
+    expect((await book('jaguar-xe', headers, form)).status).toBe(201);
+
+    // A user who never books again: the sweep deletes their expired key.
+    const idle = await createUser(subject.app);
+    const idleForm = bookingForm({ pick_up_date: dateFromToday(143), drop_off_date: dateFromToday(143) });
+    expect((await book('volvo-s90', { ...idle.auth, 'idempotency-key': 'idle' }, idleForm)).status).toBe(201);
+    expect(await pruneExpiredKeys(subject.app.db, engine)).toBe(0);
+    await age(idle.id);
+    expect(await pruneExpiredKeys(subject.app.db, engine)).toBeGreaterThanOrEqual(1);
+    expect(await keysOf(idle.id)).toEqual([]);
   });
 
   it('books once when the same Idempotency-Key arrives ten times at once', async () => {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { MESSAGES } from '@rentora/shared/rules';
 import { currentAccount } from '../../../plugins/app/auth';
 import { bookRide } from '../../../services/booking';
-import { bearerAuth, errorResponses, messageSchema, vehicleIdParams } from '../../schemas';
+import { MAX_LENGTH, bearerAuth, errorResponses, messageSchema, requestText, vehicleIdParams } from '../../schemas';
 
 interface BookingBody {
   name: string;
@@ -15,21 +15,19 @@ interface BookingBody {
   drop_off_date: string;
 }
 
-const text = { type: 'string' } as const;
-
 const bookingSchema = {
   type: 'object',
   required: ['name', 'age', 'email', 'phone_no', 'address', 'pincode', 'pick_up_date', 'drop_off_date'],
   additionalProperties: false,
   properties: {
-    name: text,
-    age: { anyOf: [{ type: 'string' }, { type: 'number' }] },
-    email: text,
-    phone_no: { type: 'string', description: 'Exactly 10 digits.' },
-    address: text,
-    pincode: { type: 'string', description: 'Exactly 6 digits.' },
-    pick_up_date: { type: 'string', description: 'YYYY-MM-DD, today or later in the business time zone.' },
-    drop_off_date: { type: 'string', description: 'YYYY-MM-DD, on or after pick-up.' },
+    name: requestText(MAX_LENGTH.name),
+    age: { anyOf: [requestText(MAX_LENGTH.short), { type: 'number' }] },
+    email: requestText(MAX_LENGTH.email),
+    phone_no: requestText(MAX_LENGTH.short, 'Exactly 10 digits.'),
+    address: requestText(MAX_LENGTH.address),
+    pincode: requestText(MAX_LENGTH.short, 'Exactly 6 digits.'),
+    pick_up_date: requestText(MAX_LENGTH.short, 'YYYY-MM-DD, today or later, at most 180 days ahead.'),
+    drop_off_date: requestText(MAX_LENGTH.short, 'YYYY-MM-DD, on or after pick-up; a rental lasts at most 30 days.'),
   },
 } as const;
 
@@ -50,7 +48,7 @@ const bookRideRoutes: FastifyPluginAsync = async (app) => {
     '/:vehicleId',
     {
       config: { validationMessage: MESSAGES.invalidBookingForm },
-      preHandler: app.authenticate,
+      preHandler: [app.authenticate, app.limitWrites],
       schema: {
         tags: ['rentals'],
         summary: 'Book a car for a date range',
@@ -58,7 +56,7 @@ const bookRideRoutes: FastifyPluginAsync = async (app) => {
         params: vehicleIdParams,
         headers: headersSchema,
         body: bookingSchema,
-        response: { 201: messageSchema, ...errorResponses(400, 401, 404, 409, 415, 422) },
+        response: { 201: messageSchema, ...errorResponses(400, 401, 404, 409, 415, 422, 429) },
       },
     },
     async (request, reply) => {

@@ -1,8 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
+import { describeDriverError } from '../../../db/unavailable';
 import { messageSchema } from '../../schemas';
 
 export const NOT_READY = 'The database is not reachable.';
+/** A load balancer's probe gets its answer within a second, even when the pool is exhausted. */
+const READY_DEADLINE_MS = 900;
+
+function withinDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
 
 const health: FastifyPluginAsync = async (app) => {
   app.get(
@@ -22,10 +33,10 @@ const health: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       try {
-        await sql`select 1`.execute(app.db);
+        await withinDeadline(sql`select 1`.execute(app.db), READY_DEADLINE_MS);
         return { message: 'ready' };
       } catch (error) {
-        request.log.error({ err: error }, 'readiness check failed');
+        request.log.error(describeDriverError(error), 'readiness check failed');
         return reply.code(503).send({ message: NOT_READY });
       }
     },

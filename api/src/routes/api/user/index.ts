@@ -3,7 +3,7 @@ import type { LoginPayload, SignUpPayload, User } from '@rentora/shared';
 import { currentAccount } from '../../../plugins/app/auth';
 import { listRentalsOfUser } from '../../../repositories/rentals';
 import { logIn, register } from '../../../services/accounts';
-import { bearerAuth, errorResponses } from '../../schemas';
+import { MAX_LENGTH, bearerAuth, errorResponses, requestText } from '../../schemas';
 
 const FILL_EVERY_FIELD = 'Please fill out every field.';
 
@@ -19,14 +19,19 @@ const signUpSchema = {
   type: 'object',
   required: ['name', 'email', 'password', 'avatar'],
   additionalProperties: false,
-  properties: { name: text, email: text, password: text, avatar: { type: 'string', description: 'avatar1..avatar6' } },
+  properties: {
+    name: requestText(MAX_LENGTH.name),
+    email: requestText(MAX_LENGTH.email),
+    password: requestText(MAX_LENGTH.password),
+    avatar: requestText(MAX_LENGTH.short, 'avatar1..avatar6'),
+  },
 } as const;
 
 const loginSchema = {
   type: 'object',
   required: ['email', 'password'],
   additionalProperties: false,
-  properties: { email: text, password: text },
+  properties: { email: requestText(MAX_LENGTH.email), password: requestText(MAX_LENGTH.password) },
 } as const;
 
 const rentalSchema = {

@@ -1,0 +1,45 @@
+import { BUSY } from '../errors';
+import { type Answer, type TestApp, createTestApp } from '../testing/test-app';
+import { HASH_CONCURRENCY, HASH_QUEUE } from './passwords';
+
+jest.setTimeout(60_000);
+
+const BURST = 30;
+
+describe('a burst of sign-ups', () => {
+  let subject: TestApp;
+  beforeAll(async () => {
+    subject = await createTestApp('sqlite');
+  });
+  afterAll(() => subject.close());
+
+  it('hashes a few at a time, answers the rest 503 with Retry-After, and leaves reads unharmed', async () => {
+    const signUps = Array.from({ length: BURST }, (_, index) =>
+      subject.call('POST', '/api/user/register', {
+        body: {
+          name: 'Burst',
+          email: `burst-${index}@example.com`,
+          password: 'correct-horse-battery',
+          avatar: 'avatar1',
+        },
+      }),
+    );
+    const readStarted = Date.now();
+    const read = await subject.call('GET', '/api/vehicles/audi-q7');
+    const readMs = Date.now() - readStarted;
+    const answers: Answer[] = await Promise.all(signUps);
+
+    expect(read.status).toBe(200);
+    expect(readMs).toBeLessThan(1_000);
+    const created = answers.filter((answer) => answer.status === 201);
+    const refused = answers.filter((answer) => answer.status === 503);
+    expect(created.length + refused.length).toBe(BURST);
+    expect(created.length).toBeGreaterThanOrEqual(HASH_CONCURRENCY);
+    expect(created.length).toBeLessThanOrEqual(BURST - 1);
+    expect(refused.length).toBeGreaterThanOrEqual(BURST - HASH_CONCURRENCY - HASH_QUEUE - 5);
+    for (const answer of refused) {
+      expect(answer.message).toBe(BUSY);
+      expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+  });
+});

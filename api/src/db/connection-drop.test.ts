@@ -1,0 +1,108 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { BUSY } from '../errors';
+import { type ChildApi, startChildApi, stopChildApi } from '../testing/child-api';
+import { ENGINES, type Answer, bookingForm, createPostgresDatabase, dateFromToday } from '../testing/test-app';
+import { TEST_JWT_SECRET } from '../testing/test-config';
+
+jest.setTimeout(60_000);
+
+const WORKERS = 12;
+const DROPS = 3;
+const CARS = ['land-rover-range-rover', 'bmw-7-series', 'audi-q7', 'jaguar-f-type'];
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const onPostgres = ENGINES.includes('postgres') ? describe : describe.skip;
+
+onPostgres('PostgreSQL dropping its connections under load', () => {
+  let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  let dataDir: string;
+  let api: ChildApi | undefined;
+  beforeAll(async () => {
+    database = await createPostgresDatabase();
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'rentora-drop-'));
+  });
+  afterAll(async () => {
+    await stopChildApi(api);
+    await database.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('never ends the process: caught requests get 503 with Retry-After, then /api/ready is 200 again', async () => {
+    api = await startChildApi({
+      DATABASE_URL: database.url,
+      JWT_SECRET: TEST_JWT_SECRET,
+      DATA_DIR: dataDir,
+      // One user drives the whole load.
+      RATE_LIMIT_WRITES_PER_USER: '100000',
+    });
+    const { call } = api;
+    const signUp = await call('POST', '/api/user/register', {
+      body: { name: 'Load Rider', email: 'load@example.com', password: 'correct-horse-battery', avatar: 'avatar1' },
+    });
+    expect(signUp.status).toBe(201);
+    const auth = { authorization: `Bearer ${(signUp.body as { token: string }).token}` };
+
+    const answers: Answer[] = [];
+    const failures: unknown[] = [];
+    let loading = true;
+    const worker = async (index: number) => {
+      for (let round = 0; loading; round += 1) {
+        const day = 3 + ((index * 37 + round) % 170);
+        try {
+          answers.push(
+            round % 2 === 0
+              ? await call('GET', '/api/user', { headers: auth })
+              : await call('POST', `/api/book-ride/${CARS[index % CARS.length]}`, {
+                  headers: auth,
+                  body: bookingForm({ pick_up_date: dateFromToday(day), drop_off_date: dateFromToday(day + 1) }),
+                }),
+          );
+        } catch (error) {
+          failures.push(error);
+          return;
+        }
+      }
+    };
+    const load = Promise.all(Array.from({ length: WORKERS }, (_, index) => worker(index)));
+
+    const admin = new pg.Client({ connectionString: database.url });
+    await admin.connect();
+    try {
+      for (let drop = 0; drop < DROPS; drop += 1) {
+        await sleep(500);
+        await admin.query(
+          'select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+        );
+      }
+      await sleep(500);
+    } finally {
+      loading = false;
+      await admin.end();
+    }
+    await load;
+
+    expect(failures).toEqual([]);
+    expect(answers.length).toBeGreaterThan(50);
+    expect(api.child.exitCode).toBeNull();
+    const statuses = new Set(answers.map((answer) => answer.status));
+    expect([...statuses].filter((status) => ![200, 201, 409, 503].includes(status))).toEqual([]);
+    for (const answer of answers.filter(({ status }) => status === 503)) {
+      expect(answer.message).toBe(BUSY);
+      expect(answer.headers.get('retry-after')).toMatch(/^\d+$/);
+    }
+
+    let ready = await call('GET', '/api/ready');
+    for (let attempt = 0; ready.status !== 200 && attempt < 20; attempt += 1) {
+      await sleep(250);
+      ready = await call('GET', '/api/ready');
+    }
+    expect(ready.status).toBe(200);
+    // The failure is logged by code and message; the pg client (with its connection settings) never is.
+    expect(api.output()).toContain('database connection failed');
+    expect(api.output()).not.toContain('"client"');
+  });
+});

@@ -1,0 +1,46 @@
+/**
+ * Driver errors that say "the database cannot answer right now", not "the request is wrong":
+ * a dropped or refused connection, an exhausted pool, a statement or lock wait that timed out,
+ * a busy SQLite file. The client should retry shortly, so they become 503 with Retry-After.
+ */
+interface DriverError {
+  code?: unknown;
+  message?: unknown;
+}
+
+// PostgreSQL SQLSTATEs: query_canceled (statement_timeout), lock_not_available (lock_timeout),
+// idle_in_transaction_session_timeout, admin_shutdown, crash_shutdown, cannot_connect_now,
+// too_many_connections, deadlock/serialization left over after retries; class 08 is connections.
+const PG_UNAVAILABLE = new Set(['57014', '55P03', '25P03', '57P01', '57P02', '57P03', '53300', '40P01', '40001']);
+const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND']);
+// node-postgres and pg-pool raise these without a code.
+const PG_CLIENT_MESSAGES = [
+  'timeout exceeded when trying to connect',
+  'Connection terminated',
+  'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
+];
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as DriverError;
+  if (typeof code === 'string') {
+    if (PG_UNAVAILABLE.has(code) || code.startsWith('08') || SOCKET_CODES.has(code)) return true;
+    if (code === 'SQLITE_BUSY' || code.startsWith('SQLITE_BUSY_') || code === 'SQLITE_LOCKED') return true;
+  }
+  return typeof message === 'string' && PG_CLIENT_MESSAGES.some((known) => message.startsWith(known));
+}
+
+/** Deadlock or serialization failure: the transaction lost a race and may simply be run again. */
+export function isTransientConflict(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code } = error as DriverError;
+  return code === '40P01' || code === '40001';
+}
+
+/** What may be logged of a driver error: never the whole object, which can carry the pg client. */
+export function describeDriverError(error: unknown): { code?: string; message: string } {
+  if (typeof error !== 'object' || error === null) return { message: String(error) };
+  const { code, message } = error as DriverError;
+  return { code: typeof code === 'string' ? code : undefined, message: typeof message === 'string' ? message : '' };
+}

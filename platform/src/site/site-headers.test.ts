@@ -1,0 +1,21 @@
+import { hostPageHeaders } from './site-headers';
+
+function directivesOf(policy: string): Map<string, string[]> {
+  return new Map(
+    policy.split(';').map((directive) => {
+      const [name = '', ...sources] = directive.trim().split(/\s+/);
+      return [name, sources];
+    }),
+  );
+}
+
+describe('hostPageHeaders', () => {
+  it('allows style sheets from files and the prerendered pages’ own styles by hash, and inline style attributes', () => {
+    const hash = "'sha256-AAAA'";
+    const policy = hostPageHeaders(['http://localhost:3001'], [hash])['content-security-policy'] ?? '';
+    const directives = directivesOf(policy);
+    expect(directives.get('style-src')).toEqual(["'self'", hash, 'http://localhost:3001']);
+    expect(directives.get('style-src-attr')).toEqual(["'unsafe-inline'"]);
+    expect(policy).not.toMatch(/style-src [^;]*'unsafe-inline'/);
+  });
+});
