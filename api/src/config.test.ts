@@ -32,6 +32,8 @@ describe('loadConfig', () => {
       RATE_LIMIT_PER_IP: '120',
       RATE_LIMIT_PER_EMAIL: '5',
       RATE_LIMIT_WINDOW_SECONDS: '300',
+      RATE_LIMIT_WRITES_PER_USER: '12',
+      SHUTDOWN_TIMEOUT_SECONDS: '4',
     });
     // toEqual, not toMatchObject: a setting this test does not set would show up as a default.
     expect(config).toEqual({
@@ -44,7 +46,8 @@ describe('loadConfig', () => {
       businessTimeZone: 'Europe/London',
       logLevel: 'warn',
       trustProxy: ['10.0.0.0/8'],
-      rateLimit: { perIp: 120, perEmail: 5, windowMs: 300_000 },
+      rateLimit: { perIp: 120, perEmail: 5, writesPerUser: 12, windowMs: 300_000 },
+      shutdownTimeoutMs: 4_000,
     });
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
   });

@@ -2,10 +2,12 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import {
+  addDays,
   BUSINESS_TIME_ZONE,
   clashMessage,
   formatDisplayDate,
   formatRupees,
+  MAX_DAYS_AHEAD,
   MESSAGES,
   ModalFrame,
   todayIn,
@@ -22,15 +24,11 @@ jest.setTimeout(20_000);
 const TITLE_ID = 'book-ride-title';
 const today = todayIn(BUSINESS_TIME_ZONE);
 
-function addDays(isoDate: string, days: number): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
 
 /** Far-off dates of this test run's own, so suites booking the same seeded car in parallel never clash. */
+/** A random range inside the booking window, so suites sharing the test API rarely pick the same days. */
 function freeRange(length: number) {
-  const pick_up_date = addDays(today, 400 + Math.floor(Math.random() * 3000));
+  const pick_up_date = addDays(today, 1 + Math.floor(Math.random() * (MAX_DAYS_AHEAD - length)));
   return { pick_up_date, drop_off_date: addDays(pick_up_date, length - 1) };
 }
 
