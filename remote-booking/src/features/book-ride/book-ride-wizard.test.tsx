@@ -24,7 +24,6 @@ jest.setTimeout(20_000);
 const TITLE_ID = 'book-ride-title';
 const today = todayIn(BUSINESS_TIME_ZONE);
 
-
 /** Far-off dates of this test run's own, so suites booking the same seeded car in parallel never clash. */
 /** A random range inside the booking window, so suites sharing the test API rarely pick the same days. */
 function freeRange(length: number) {
