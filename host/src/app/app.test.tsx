@@ -86,6 +86,26 @@ describe('a remote that cannot be loaded', () => {
   });
 });
 
+describe('the modals’ remotes', () => {
+  it('start loading when the reader reaches for their button, not at start-up', async () => {
+    const origin = await startFailingOrigin();
+    try {
+      registerRemoteUrls({ ...UNREACHABLE_REMOTES, account: origin.url }, { force: true });
+      const user = userEvent.setup();
+      await renderSite('/about');
+      const signUp = within(screen.getByRole('banner')).getAllByRole('button', { name: 'Sign Up' })[0];
+      if (!signUp) throw new Error('no Sign Up button');
+      expect(origin.manifestRequests()).toBe(0);
+
+      await user.hover(signUp);
+      await waitFor(() => expect(origin.manifestRequests()).toBe(1));
+    } finally {
+      registerRemoteUrls(UNREACHABLE_REMOTES, { force: true });
+      await origin.close();
+    }
+  });
+});
+
 /** A local HTTP server standing in for a remote's origin: it answers 503 and counts manifest requests. */
 async function startFailingOrigin() {
   let manifestRequests = 0;

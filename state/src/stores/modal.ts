@@ -23,3 +23,17 @@ export function openBookRide(vehicleId: string): void {
 export function closeModal(): void {
   $modal.set(null);
 }
+
+export type ModalName = ModalState['name'];
+
+/**
+ * The modal a reader is about to open: the pointer is over its button, or the button has focus.
+ * The host starts loading that remote's code then, not at start-up (docs/architecture.md §2).
+ */
+export const $modalIntent = atom<ModalName | null>(null);
+
+/** Props for a button that opens a modal: hovering, touching or focusing it starts the modal's code. */
+export function modalIntent(name: ModalName): { onPointerEnter: () => void; onFocus: () => void } {
+  const intend = () => $modalIntent.set(name);
+  return { onPointerEnter: intend, onFocus: intend };
+}

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { Avatar, Button } from '@rentora/shared';
-import { $token, $user, openAuth, openProfile } from '@rentora/state';
+import { $token, $user, modalIntent, openAuth, openProfile } from '@rentora/state';
 import { NavLink } from '@rentora/state/router';
 import { BrandLink } from '../../lib/brand-link';
 import styles from './header.module.css';
@@ -31,11 +31,19 @@ export function Header() {
         </nav>
         <div className={styles.account}>
           {token ? (
-            <button type="button" className={styles.avatarButton} onClick={openProfile} aria-label="Open profile">
+            <button
+              type="button"
+              className={styles.avatarButton}
+              onClick={openProfile}
+              aria-label="Open profile"
+              {...modalIntent('profile')}
+            >
               <Avatar avatar={user?.avatar} size={40} />
             </button>
           ) : (
-            <Button onClick={openAuth}>Sign Up</Button>
+            <Button onClick={openAuth} {...modalIntent('auth')}>
+              Sign Up
+            </Button>
           )}
         </div>
         <MobileMenu />

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { Avatar, Button, Skeleton } from '@rentora/shared';
-import { $token, $user, $userLoading, openAuth, openProfile } from '@rentora/state';
+import { $token, $user, $userLoading, modalIntent, openAuth, openProfile } from '@rentora/state';
 import { useEffect, useId, useRef, useState } from 'react';
 import { NavLink, useLocation } from '@rentora/state/router';
 import styles from './mobile-menu.module.css';
@@ -82,6 +82,7 @@ function AccountCard({ onChoose }: { onChoose: () => void }) {
           onChoose();
           openAuth();
         }}
+        {...modalIntent('auth')}
       >
         Sign Up
       </Button>
@@ -96,6 +97,7 @@ function AccountCard({ onChoose }: { onChoose: () => void }) {
         onChoose();
         openProfile();
       }}
+      {...modalIntent('profile')}
     >
       {user ? (
         <>

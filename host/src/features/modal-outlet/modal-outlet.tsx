@@ -1,14 +1,22 @@
 import { useStore } from '@nanostores/react';
 import { ModalFrame, Spinner } from '@rentora/shared';
-import { $modal, closeModal, type ModalState } from '@rentora/state';
-import { useId } from 'react';
+import { $modal, $modalIntent, closeModal, type ModalName, type ModalState, type RemoteModuleId } from '@rentora/state';
+import { useEffect, useId } from 'react';
+import { loadRemoteModule } from '../../lib/federation/remote-module';
 import { RemoteSlot } from '../../lib/federation/remote-slot';
 import styles from './modal-outlet.module.css';
+
+const MODAL_MODULES = {
+  auth: 'account/AuthModal',
+  profile: 'account/ProfileModal',
+  book: 'booking/BookRideModal',
+} as const satisfies Record<ModalName, RemoteModuleId>;
 
 /** Renders the one remote modal named by the shared `$modal` store, inside an accessible dialog. */
 export function ModalOutlet() {
   const modal = useStore($modal);
   const titleId = useId();
+  usePreloadOnIntent();
   if (!modal) return null;
   return (
     <ModalFrame key={modal.name} titleId={titleId} onClose={closeModal}>
@@ -29,7 +37,7 @@ function ModalContent({ modal, titleId }: { modal: ModalState; titleId: string }
     case 'auth':
       return (
         <RemoteSlot
-          id="account/AuthModal"
+          id={MODAL_MODULES.auth}
           props={{ ...common, initialView: modal.view }}
           fallback={fallback}
           what="sign-up and login"
@@ -39,7 +47,7 @@ function ModalContent({ modal, titleId }: { modal: ModalState; titleId: string }
     case 'profile':
       return (
         <RemoteSlot
-          id="account/ProfileModal"
+          id={MODAL_MODULES.profile}
           props={common}
           fallback={fallback}
           what="your profile"
@@ -49,7 +57,7 @@ function ModalContent({ modal, titleId }: { modal: ModalState; titleId: string }
     case 'book':
       return (
         <RemoteSlot
-          id="booking/BookRideModal"
+          id={MODAL_MODULES.book}
           props={{ ...common, vehicleId: modal.vehicleId }}
           fallback={fallback}
           what="booking"
@@ -57,4 +65,15 @@ function ModalContent({ modal, titleId }: { modal: ModalState; titleId: string }
         />
       );
   }
+}
+
+/** A modal's code starts loading when the reader reaches for its button; a failed load is retried when it opens. */
+function usePreloadOnIntent() {
+  useEffect(
+    () =>
+      $modalIntent.subscribe((name) => {
+        if (name) loadRemoteModule(MODAL_MODULES[name]).catch(() => undefined);
+      }),
+    [],
+  );
 }

@@ -4,6 +4,19 @@ import type { RemoteModuleId, RemoteModules } from '@rentora/state';
 import { resetRemote } from './remote-registry';
 
 const loads = new Map<RemoteModuleId, Promise<RemoteModules[RemoteModuleId]>>();
+const failed = new Set<RemoteModuleId>();
+
+/**
+ * A retry can meet what the page's HTML preloaded for the first attempt: when such a preload
+ * failed, the browser answers the next request for that file with the same failure, at once and
+ * without asking the network (once per file: the remote's entry, then its chunk, then its
+ * styles). A retry therefore tries again while failures come back that fast; a remote that is
+ * really down fails as slowly as the network says, and stops the retry.
+ */
+const PRELOAD_ECHO_MS = 250;
+const MAX_ATTEMPTS = 4;
+
+const remoteOf = (id: RemoteModuleId) => id.split('/')[0] as RemoteName;
 
 /**
  * Names the exposed module beside the runtime's reason (an unreachable origin, or a shared
@@ -14,6 +27,25 @@ function loadFailure(id: RemoteModuleId, reason: unknown): Error {
   return new Error(`The remote module ${id} did not load: ${why}`, { cause: reason });
 }
 
+async function loadOnce<Id extends RemoteModuleId>(id: Id): Promise<RemoteModules[Id]> {
+  const module = await loadRemote<{ default: RemoteModules[Id] }>(id);
+  if (!module?.default) throw new Error(`The remote module ${id} did not load: it has no default export.`);
+  return module.default;
+}
+
+async function loadAfterFailure<Id extends RemoteModuleId>(id: Id): Promise<RemoteModules[Id]> {
+  for (let attempt = 1; ; attempt += 1) {
+    const started = performance.now();
+    try {
+      return await loadOnce(id);
+    } catch (reason) {
+      const echo = performance.now() - started < PRELOAD_ECHO_MS;
+      if (!echo || attempt === MAX_ATTEMPTS) throw reason;
+      resetRemote(remoteOf(id));
+    }
+  }
+}
+
 /**
  * One promise per exposed module, kept so React's `use()` sees the same promise on every render.
  * A failed load is forgotten, so 'Try again' loads it afresh.
@@ -21,15 +53,10 @@ function loadFailure(id: RemoteModuleId, reason: unknown): Error {
 export function loadRemoteModule<Id extends RemoteModuleId>(id: Id): Promise<RemoteModules[Id]> {
   let load = loads.get(id);
   if (!load) {
-    load = loadRemote<{ default: RemoteModules[Id] }>(id).then(
-      (module) => {
-        if (!module?.default) throw new Error(`The remote module ${id} did not load: it has no default export.`);
-        return module.default;
-      },
-      (reason: unknown) => {
-        throw loadFailure(id, reason);
-      },
-    );
+    load = (failed.has(id) ? loadAfterFailure(id) : loadOnce(id)).catch((reason: unknown) => {
+      failed.add(id);
+      throw loadFailure(id, reason);
+    });
     loads.set(id, load);
   }
   return load as Promise<RemoteModules[Id]>;
@@ -37,5 +64,5 @@ export function loadRemoteModule<Id extends RemoteModuleId>(id: Id): Promise<Rem
 
 export function forgetRemoteModule(id: RemoteModuleId): void {
   loads.delete(id);
-  resetRemote(id.split('/')[0] as RemoteName);
+  resetRemote(remoteOf(id));
 }

@@ -10,7 +10,7 @@ import {
   todayIn,
   type VehicleDetail as VehicleDetailData,
 } from '@rentora/shared';
-import { $token, openAuth, openBookRide } from '@rentora/state';
+import { $token, modalIntent, openAuth, openBookRide } from '@rentora/state';
 import { useState } from 'react';
 import { ImagePreview } from './image-preview';
 import { SpecsTable } from './specs-table';
@@ -90,6 +90,7 @@ export function VehicleDetail({ vehicle }: VehicleDetailProps) {
               className={styles.bookButton}
               disabled={!loggedIn || !vehicle.availability}
               onClick={() => openBookRide(vehicle._id)}
+              {...modalIntent('book')}
             >
               {vehicle.availability ? 'Book A Ride' : 'Unavailable'}
             </Button>
@@ -97,7 +98,7 @@ export function VehicleDetail({ vehicle }: VehicleDetailProps) {
           {!loggedIn && (
             <p className={styles.prompt}>
               You're not logged in.{' '}
-              <button type="button" className={styles.linkButton} onClick={openAuth}>
+              <button type="button" className={styles.linkButton} onClick={openAuth} {...modalIntent('auth')}>
                 Register here!
               </button>
             </p>
