@@ -22,10 +22,13 @@ const BETWEEN_APPS = [
 
 const TEST_FILES = ['**/*.test.{ts,tsx}', '**/testing/**'];
 
-/** App code reaches the router through the shared singleton's short list; tests may build their own routers. */
+/**
+ * App code reaches the router and the stores' React binding through the shared singleton, which
+ * ships one copy of each with only what the apps use; tests may build their own routers.
+ */
 const ROUTER = {
-  regex: '^react-router(-dom)?$',
-  message: 'Import the router from @rentora/state/router: one shared copy, only what the apps use.',
+  regex: '^(react-router(-dom)?|nanostores|@nanostores/react)$',
+  message: 'Import the router from @rentora/state/router, and useStore from @rentora/state: one shared copy each.',
 };
 
 function featuresOf(app) {

@@ -7,3 +7,6 @@ export * from './stores/vehicles';
 export * from './contract';
 export * from './pages';
 export * from './stores/prefetch';
+// The one way apps read a store in React: bundled inside this singleton, so the stores'
+// library is shipped once and only the parts used (docs/architecture.md §2).
+export { useStore } from '@nanostores/react';

@@ -28,8 +28,6 @@ const SINGLETONS = [
   ['react/', 'react'],
   ['react-dom', 'react-dom'],
   ['react-dom/', 'react-dom'],
-  ['nanostores', 'nanostores'],
-  ['@nanostores/react', '@nanostores/react'],
   ['@rentora/state', '@rentora/state'],
   ['@rentora/state/router', '@rentora/state'],
 ] as const;

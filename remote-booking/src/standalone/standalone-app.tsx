@@ -1,9 +1,8 @@
 import '@rentora/shared/styles/fonts.css';
 import '@rentora/shared/styles/tokens.css';
 import '@rentora/shared/styles/base.css';
-import { useStore } from '@nanostores/react';
 import { Button, ModalFrame } from '@rentora/shared';
-import { $modal, $vehicles, closeModal, openBookRide } from '@rentora/state';
+import { $modal, $vehicles, closeModal, openBookRide, useStore } from '@rentora/state';
 import { StrictMode, useId } from 'react';
 import { createRoot } from 'react-dom/client';
 import BookRideModal from '../exposed/book-ride-modal';

@@ -1,6 +1,5 @@
-import { useStore } from '@nanostores/react';
 import { Avatar, Button } from '@rentora/shared';
-import { $token, $user, modalIntent, openAuth, openProfile } from '@rentora/state';
+import { $token, $user, modalIntent, openAuth, openProfile, useStore } from '@rentora/state';
 import { NavLink } from '@rentora/state/router';
 import { BrandLink } from '../../lib/brand-link';
 import styles from './header.module.css';

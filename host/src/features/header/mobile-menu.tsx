@@ -1,6 +1,5 @@
-import { useStore } from '@nanostores/react';
 import { Avatar, Button, Skeleton } from '@rentora/shared';
-import { $token, $user, $userLoading, modalIntent, openAuth, openProfile } from '@rentora/state';
+import { $token, $user, $userLoading, modalIntent, openAuth, openProfile, useStore } from '@rentora/state';
 import { useEffect, useId, useRef, useState } from 'react';
 import { NavLink, useLocation } from '@rentora/state/router';
 import styles from './mobile-menu.module.css';

@@ -1,6 +1,13 @@
-import { useStore } from '@nanostores/react';
 import { ModalFrame, Spinner } from '@rentora/shared';
-import { $modal, $modalIntent, closeModal, type ModalName, type ModalState, type RemoteModuleId } from '@rentora/state';
+import {
+  $modal,
+  $modalIntent,
+  closeModal,
+  type ModalName,
+  type ModalState,
+  type RemoteModuleId,
+  useStore,
+} from '@rentora/state';
 import { useEffect, useId } from 'react';
 import { loadRemoteModule } from '../../lib/federation/remote-module';
 import { RemoteSlot } from '../../lib/federation/remote-slot';

@@ -1,6 +1,5 @@
-import { useStore } from '@nanostores/react';
 import { StatusIcon } from '@rentora/shared';
-import { $toasts } from '@rentora/state';
+import { $toasts, useStore } from '@rentora/state';
 import styles from './toast-region.module.css';
 
 /** Toasts from any app (SPEC §2: 3 s, success or error icon), announced politely to screen readers. */

@@ -1,6 +1,5 @@
-import { useStore } from '@nanostores/react';
 import { Button, MESSAGES } from '@rentora/shared';
-import { $user, $userLoading, logOut, showToast, type ModalProps } from '@rentora/state';
+import { $user, $userLoading, logOut, showToast, type ModalProps, useStore } from '@rentora/state';
 import { ProfileCard } from './profile-card';
 import { RentalList } from './rental-list';
 import styles from './profile-modal.module.css';

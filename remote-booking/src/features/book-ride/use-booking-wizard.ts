@@ -1,5 +1,4 @@
 import { useEffect, useReducer, useRef, useState } from 'react';
-import { useStore } from '@nanostores/react';
 import {
   bookingFormMessage,
   BUSINESS_TIME_ZONE,
@@ -10,7 +9,7 @@ import {
   type BookingField,
   type User,
 } from '@rentora/shared';
-import { $token, $user, $vehicle, newIdempotencyKey, refreshVehicle } from '@rentora/state';
+import { $token, $user, $vehicle, newIdempotencyKey, refreshVehicle, useStore } from '@rentora/state';
 import { bookingWizardReducer, initialBookingWizardState, type BookingWizardAction } from './booking-wizard-state';
 import { sendBooking } from './send-booking';
 

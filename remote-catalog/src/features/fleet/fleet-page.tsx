@@ -1,6 +1,5 @@
-import { useStore } from '@nanostores/react';
 import { Button, Eyebrow } from '@rentora/shared';
-import { $vehicles, refreshVehicles } from '@rentora/state';
+import { $vehicles, refreshVehicles, useStore } from '@rentora/state';
 import { useSearchParams } from '@rentora/state/router';
 import { FleetToolbar } from './fleet-toolbar';
 import { applyFleetQuery, readFleetQuery, resultCountText, writeFleetQuery, type FleetQuery } from './fleet-query';

@@ -1,6 +1,5 @@
-import { useStore } from '@nanostores/react';
 import { buttonClassName } from '@rentora/shared';
-import { $vehicle, ApiError } from '@rentora/state';
+import { $vehicle, ApiError, useStore } from '@rentora/state';
 import { Link, useParams } from '@rentora/state/router';
 import { VehicleDetail, VehicleDetailSkeleton } from './vehicle-detail';
 import styles from './vehicle-detail-page.module.css';

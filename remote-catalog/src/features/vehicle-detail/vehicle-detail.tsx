@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react';
 import {
   BookedDates,
   BUSINESS_TIME_ZONE,
@@ -10,7 +9,7 @@ import {
   todayIn,
   type VehicleDetail as VehicleDetailData,
 } from '@rentora/shared';
-import { $token, modalIntent, openAuth, openBookRide } from '@rentora/state';
+import { $token, modalIntent, openAuth, openBookRide, useStore } from '@rentora/state';
 import { useState } from 'react';
 import { ImagePreview } from './image-preview';
 import { SpecsTable } from './specs-table';
