@@ -33,6 +33,11 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
 
+/** The calendar date `days` after `isoDate` (both `YYYY-MM-DD`; `days` may be negative). */
+export function addDays(isoDate: string, days: number): string {
+  return new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
 /** Days a rental occupies, pick-up and drop-off both counted. */
 export function rentalDays(pickUpDate: string, dropOffDate: string): number {
   const span = Date.parse(`${dropOffDate}T00:00:00Z`) - Date.parse(`${pickUpDate}T00:00:00Z`);

@@ -1,13 +1,6 @@
 import type { BookingForm } from '../types';
-import {
-  AGE_MAX_EXCLUSIVE,
-  AGE_MIN_EXCLUSIVE,
-  EMAIL_PATTERN,
-  ISO_DATE_PATTERN,
-  PHONE_PATTERN,
-  PINCODE_PATTERN,
-} from './patterns';
-import { isRealIsoDate } from '../format/dates';
+import { AGE_MAX_EXCLUSIVE, AGE_MIN_EXCLUSIVE, EMAIL_PATTERN, PHONE_PATTERN, PINCODE_PATTERN } from './patterns';
+import { checkDateRange } from './date-range';
 
 export type BookingField = keyof BookingForm;
 export type BookingErrors = Partial<Record<BookingField, string>>;
@@ -36,21 +29,9 @@ export function checkBookingForm(form: BookingForm, today: string): BookingError
   if (isBlank(form.address)) errors.address = 'Enter an address.';
   if (!PINCODE_PATTERN.test(form.pincode)) errors.pincode = 'Enter exactly 6 digits.';
 
-  const pickUpValid = isIsoDate(form.pick_up_date);
-  const dropOffValid = isIsoDate(form.drop_off_date);
-  if (!pickUpValid) errors.pick_up_date = 'Choose a pick-up date.';
-  else if (form.pick_up_date < today) errors.pick_up_date = 'Pick-up cannot be in the past.';
-  if (!dropOffValid) errors.drop_off_date = 'Choose a drop-off date.';
-  else if (pickUpValid && form.drop_off_date < form.pick_up_date) {
-    errors.drop_off_date = 'Drop-off must be on or after pick-up.';
-  }
-  return errors;
+  return { ...errors, ...checkDateRange(form, today) };
 }
 
 export function isBookingFormValid(form: BookingForm, today: string): boolean {
   return Object.keys(checkBookingForm(form, today)).length === 0;
-}
-
-function isIsoDate(value: string): boolean {
-  return ISO_DATE_PATTERN.test(value) && isRealIsoDate(value);
 }

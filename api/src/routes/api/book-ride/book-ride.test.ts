@@ -1,4 +1,5 @@
 import type { BookingForm, User, VehicleDetail } from '@rentora/shared';
+import { formatDisplayDate } from '@rentora/shared/format';
 import { MESSAGES } from '@rentora/shared/rules';
 import { isOverlapViolation } from '../../../db/violations';
 import {
@@ -27,15 +28,17 @@ describe.each(ENGINES)('booking and cancelling on %s', (engine) => {
 
   it('books with 201 and a message naming the car, dates, days and total', async () => {
     const rider = await createUser(subject.app);
-    const form = bookingForm({ pick_up_date: '2099-12-01', drop_off_date: '2099-12-03' });
+    const dates = { pick_up_date: dateFromToday(170), drop_off_date: dateFromToday(172) };
+    const form = bookingForm(dates);
     const response = await book('mercedes-benz-s-class', rider.auth, form);
     expect(response.status).toBe(201);
+    const [from, to] = [formatDisplayDate(dates.pick_up_date), formatDisplayDate(dates.drop_off_date)];
     expect(response.body).toEqual({
-      message: 'Mercedes Benz S Class is booked from 01/12/2099 to 03/12/2099: 3 days, ₹75,000 in total.',
+      message: `Mercedes Benz S Class is booked from ${from} to ${to}: 3 days, ₹75,000 in total.`,
     });
 
     const detail = (await subject.call('GET', '/api/vehicles/mercedes-benz-s-class')).body as VehicleDetail;
-    expect(detail.booked).toEqual([{ pick_up_date: '2099-12-01', drop_off_date: '2099-12-03' }]);
+    expect(detail.booked).toEqual([dates]);
     const user = (await subject.call('GET', '/api/user', { headers: rider.auth })).body as User;
     expect(user.cars_rented).toEqual([
       {
@@ -45,8 +48,7 @@ describe.each(ENGINES)('booking and cancelling on %s', (engine) => {
           brand_name: 'Mercedes Benz',
           car_name: 'Mercedes Benz S Class',
         },
-        pick_up_date: '2099-12-01',
-        drop_off_date: '2099-12-03',
+        ...dates,
         status: 'active',
         days: 3,
         total_price: 75000,
