@@ -81,6 +81,11 @@ export function $vehicleSearch(search: VehicleSearch) {
  */
 export function refreshVehicle(vehicleId: string): void {
   revalidateKeys(`${VEHICLE_KEY_PREFIX}${vehicleId}`);
+  refreshVehicleSearches();
+}
+
+/** Asks the API again for every search, e.g. from a 'Try again' button. */
+export function refreshVehicleSearches(): void {
   revalidateKeys((key) => key.startsWith(SEARCH_KEY_PREFIX));
 }
 
