@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import { MAX_DAYS_AHEAD } from '@rentora/shared/rules';
 import { bookThroughApi, dateFromToday, expect, logInAs, registerUser, screenshots, test } from './fixtures';
 
 const displayDate = (iso: string) => iso.split('-').reverse().join('/');
@@ -12,9 +13,9 @@ async function expectNoSeriousAxeViolations(page: Page) {
   expect(violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))).toEqual([]);
 }
 
-/** A few days far enough ahead, and random enough, that parallel specs booking the same car never clash. */
+/** A few days within the bookable window (180 days), random enough that parallel specs booking the same car rarely clash. */
 function farDates(length: number) {
-  const start = 400 + Math.floor(Math.random() * 3000);
+  const start = 1 + Math.floor(Math.random() * (MAX_DAYS_AHEAD - length));
   return { pick_up_date: dateFromToday(start), drop_off_date: dateFromToday(start + length - 1) };
 }
 
