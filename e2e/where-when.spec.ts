@@ -7,13 +7,20 @@ const longDate = (iso: string) =>
     new Date(`${iso}T00:00:00Z`),
   );
 
-async function searchFromHome(page: Page, city: string, pickUp: string, dropOff: string) {
+async function searchFromHome(
+  page: Page,
+  city: string,
+  pickUp: string,
+  dropOff: string,
+  beforeSubmit: () => Promise<void> = async () => {},
+) {
   await page.goto('/');
   const form = page.getByRole('form', { name: 'Find a car' });
   await expect(form.getByRole('option', { name: /^Goa \(\d+ cars?\)$/ })).toBeAttached();
   await form.getByRole('combobox', { name: 'Location' }).selectOption(city);
   await form.getByLabel('Pick-Up Date').fill(pickUp);
   await form.getByLabel('Drop-Off Date').fill(dropOff);
+  await beforeSubmit();
   await form.getByRole('button', { name: 'Search' }).click();
   await expect(page).toHaveURL(`/vehicles?location=${city}&pick_up_date=${pickUp}&drop_off_date=${dropOff}`);
 }
@@ -49,7 +56,7 @@ test.describe('Where and when', () => {
     const start = 20 + Math.floor(Math.random() * 140);
     const [pickUp, middle, dropOff] = [dateFromToday(start), dateFromToday(start + 1), dateFromToday(start + 2)];
 
-    await searchFromHome(page, 'Goa', pickUp, dropOff);
+    await searchFromHome(page, 'Goa', pickUp, dropOff, () => screenshots(page, testInfo, 'home-search'));
     const before = await resultCount(page);
     expect(before).toBeGreaterThan(0);
     await expect(carNames(page)).toHaveCount(before);

@@ -74,13 +74,13 @@ export function BookRideWizard({ titleId, onClose, vehicleId }: BookRideModalPro
             )}
             {step === RESULT_STEP - 1 && vehicle && (
               <>
+                <PriceSummary pricePerDay={vehicle.price_per_day} range={wizard.range} />
                 <BookedDates
                   booked={vehicle.booked}
                   today={today}
                   headingLevel={3}
                   emptyText="No bookings yet: every date is open."
                 />
-                <PriceSummary pricePerDay={vehicle.price_per_day} range={wizard.range} />
               </>
             )}
           </fieldset>
