@@ -1,4 +1,4 @@
-import { type BookingForm } from '@rentora/shared';
+import { addDays, BUSINESS_TIME_ZONE, MAX_DAYS_AHEAD, todayIn, type BookingForm } from '@rentora/shared';
 import { api, configureApi } from '@rentora/state';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
@@ -27,13 +27,13 @@ export async function registerAccount(name = 'Asha Verma', avatar = 'avatar2'): 
 }
 
 /**
- * A date range far in the future, random enough that suites booking the same car in the
- * same run (they share one database) do not clash.
+ * A date range within the bookable window (pick-up at most 180 days ahead), random enough that
+ * suites booking the same car in the same run (they share one database) do not clash.
  */
 export function futureRange(days: number): { pick_up_date: string; drop_off_date: string } {
-  const start = Date.UTC(2150 + Math.floor(Math.random() * 800), 0, 1) + Math.floor(Math.random() * 300) * 86_400_000;
-  const iso = (time: number) => new Date(time).toISOString().slice(0, 10);
-  return { pick_up_date: iso(start), drop_off_date: iso(start + (days - 1) * 86_400_000) };
+  const today = todayIn(BUSINESS_TIME_ZONE);
+  const pick_up_date = addDays(today, 1 + Math.floor(Math.random() * (MAX_DAYS_AHEAD - 1)));
+  return { pick_up_date, drop_off_date: addDays(pick_up_date, days - 1) };
 }
 
 /** Books a car through the real API, as the booking remote would. */

@@ -1,5 +1,6 @@
 import { waitFor } from '@testing-library/react';
 import { api, configureApi } from '../api/client';
+import { addDays, BUSINESS_TIME_ZONE, MAX_DAYS_AHEAD, todayIn } from '@rentora/shared';
 import { $token, $user, $userLoading, logIn, logOut, refreshUser, signUp } from './auth';
 
 const PASSWORD = 'correct-horse-battery';
@@ -116,8 +117,9 @@ describe('auth store', () => {
     const account = await registeredAccount();
     $token.set(account.token);
     await waitFor(() => expect($user.get()?.cars_rented).toEqual([]), SERVER);
-    // A random far year: other suites book cars in the same test database.
-    const year = 2150 + Math.floor(Math.random() * 800);
+    // A random day in the bookable window: other suites book cars in the same test database.
+    const pickUp = addDays(todayIn(BUSINESS_TIME_ZONE), 1 + Math.floor(Math.random() * (MAX_DAYS_AHEAD - 2)));
+    const dropOff = addDays(pickUp, 2);
 
     const booking = await api.bookRide(
       'mercedes-benz-s-class',
@@ -128,8 +130,8 @@ describe('auth store', () => {
         phone_no: '9876543210',
         address: '12 Marine Drive, Mumbai',
         pincode: '400002',
-        pick_up_date: `${year}-03-10`,
-        drop_off_date: `${year}-03-12`,
+        pick_up_date: pickUp,
+        drop_off_date: dropOff,
       },
       account.token,
       `auth-store-${Date.now()}`,
@@ -139,8 +141,8 @@ describe('auth store', () => {
     await refreshUser();
     expect($user.get()?.cars_rented).toEqual([
       expect.objectContaining({
-        pick_up_date: `${year}-03-10`,
-        drop_off_date: `${year}-03-12`,
+        pick_up_date: pickUp,
+        drop_off_date: dropOff,
         status: 'active',
         days: 3,
       }),

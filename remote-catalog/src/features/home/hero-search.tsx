@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { BUSINESS_TIME_ZONE, Button, todayIn } from '@rentora/shared';
-import { $search, $vehicles, EMPTY_SEARCH, setSearch, type SearchState } from '@rentora/state';
+import { $search, $vehicles, setSearch, type SearchState } from '@rentora/state';
 import { useNavigate } from '@rentora/state/router';
 import { useState, type FormEvent } from 'react';
 import { cityCounts, dateProblems, writeWhereWhen } from '../../lib/where-when';
@@ -11,7 +11,7 @@ import styles from './hero-search.module.css';
 export function HeroSearch() {
   const navigate = useNavigate();
   const { data: vehicles } = useStore($vehicles);
-  const [value, setValue] = useState<SearchState>(() => $search.get() ?? EMPTY_SEARCH);
+  const [value, setValue] = useState<SearchState>(() => $search.get());
   const [submitted, setSubmitted] = useState(false);
   const today = todayIn(BUSINESS_TIME_ZONE);
   const problems = dateProblems(value, today);
