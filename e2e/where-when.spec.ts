@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { dateFromToday, expect, logInAs, registerUser, screenshots, test } from './fixtures';
+import { bookThroughApi, dateFromToday, expect, logInAs, registerUser, screenshots, test } from './fixtures';
 
 const longDate = (iso: string) =>
   new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
@@ -103,6 +103,36 @@ test.describe('Where and when', () => {
     await searchFromHome(page, 'Goa', pickUp, dropOff);
     await expect(page.getByText(before - 1 === 1 ? '1 Result' : `${before - 1} Results`)).toBeVisible();
     await expect(carNames(page).filter({ hasText: carName })).toHaveCount(0);
+  });
+
+  test('the Availability calendar frees the days right after a cancellation, without a reload', async ({
+    page,
+    request,
+  }) => {
+    const user = await registerUser(request);
+    const start = 20 + Math.floor(Math.random() * 140);
+    const dates = { pick_up_date: dateFromToday(start), drop_off_date: dateFromToday(start + 1) };
+    expect((await bookThroughApi(request, user, 'lexus-rx', dates)).ok()).toBe(true);
+    await logInAs(page, user);
+    await page.goto(`/vehicles/lexus-rx`);
+    const availability = page.getByRole('grid', { name: 'Availability' });
+    const showMonthOf = async (iso: string) => {
+      for (let month = 0; month < 7; month += 1) {
+        if (await dayCell(availability, iso, ', booked').isVisible()) return;
+        await page.getByRole('button', { name: 'Next month' }).click();
+      }
+    };
+    await showMonthOf(dates.pick_up_date);
+    await expect(dayCell(availability, dates.pick_up_date, ', booked')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Open profile' }).click();
+    const profile = page.getByRole('dialog', { name: 'Profile' });
+    await profile.getByRole('button', { name: 'Cancel Rental' }).click();
+    await profile.getByRole('button', { name: 'Yes, cancel' }).click();
+    await expect(page.getByText('Rental cancelled successfully!')).toBeVisible();
+    await profile.getByRole('button', { name: 'Close' }).click();
+    await expect(dayCell(availability, dates.pick_up_date)).toBeVisible();
+    await expect(availability.getByRole('gridcell', { name: /booked/ })).toHaveCount(0);
   });
 
   test('the calendar is worked with the keyboard alone', async ({ page }) => {
