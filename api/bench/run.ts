@@ -112,7 +112,8 @@ const isoDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).to
 function bookingMix(tokens: string[]): RequestSpec['setupRequest'] {
   const cars = ['audi-q7', 'bmw-x5', 'kia-seltos', 'hyundai-creta', 'volvo-s90'];
   return (request) => {
-    const start = randomInt(400, 4000);
+    // Within the booking limits (180 days ahead, 30 days long), so bookings land where searches look.
+    const start = randomInt(1, 170);
     return {
       ...request,
       path: `/api/book-ride/${cars[randomInt(cars.length)]}`,
@@ -135,6 +136,7 @@ async function compare(): Promise<void> {
   const api = await startChild<{ url: string; tokens: string[] }>('serve-api');
   const { url: apiUrl, tokens } = api.ready;
   const auth = { authorization: `Bearer ${tokens[0] ?? ''}` };
+  const searchDates = `pick_up_date=${isoDay(30)}&drop_off_date=${isoDay(32)}`;
   const scenarios: Scenario[] = [
     { name: 'GET /api/vehicles', method: 'GET', path: '/api/vehicles' },
     { name: 'GET /api/vehicles/:id', method: 'GET', path: '/api/vehicles/mercedes-benz-s-class' },
@@ -145,6 +147,9 @@ async function compare(): Promise<void> {
       path: '/api/book-ride/audi-q7',
       setupRequest: bookingMix(tokens),
     },
+    // After the mix, so the availability query has thousands of rentals to look past.
+    { name: 'GET /api/vehicles?dates', method: 'GET', path: `/api/vehicles?${searchDates}` },
+    { name: 'GET /api/vehicles?city+dates', method: 'GET', path: `/api/vehicles?location=Goa&${searchDates}` },
   ];
 
   const scratch = await mkdtemp(path.join(os.tmpdir(), 'rentora-bench-body-'));
@@ -162,7 +167,7 @@ async function compare(): Promise<void> {
     await stopChild(bare.child);
     rows.push(
       [
-        scenario.name.padEnd(26),
+        scenario.name.padEnd(30),
         `${Math.round(measured.requests.average)}`.padStart(7),
         `${measured.latency.p50}`.padStart(5),
         `${measured.latency.p99}`.padStart(5),
@@ -177,7 +182,7 @@ async function compare(): Promise<void> {
   await stopChild(api.child);
   await rm(scratch, { recursive: true, force: true });
 
-  const header = `${'scenario'.padEnd(26)}   req/s   p50   p99  bare r/s   p50   p99   ratio errs`;
+  const header = `${'scenario'.padEnd(30)}   req/s   p50   p99  bare r/s   p50   p99   ratio errs`;
   process.stdout.write(
     `${CONNECTIONS} connections, ${DURATION_SECONDS} s each, latency in ms, SQLite, log level warn, ${os.cpus().length} cores, load average ${os.loadavg()[0]?.toFixed(1)}\n` +
       `${header}\n${rows.join('\n')}\n`,

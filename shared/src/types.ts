@@ -31,6 +31,16 @@ export interface BookedRange {
   drop_off_date: string;
 }
 
+/**
+ * Where and when a shopper looks: the query of `GET /api/vehicles`. A city alone, a range alone
+ * (both dates, `YYYY-MM-DD`, inclusive) or both; nothing set means the whole fleet.
+ */
+export interface VehicleSearch {
+  location?: string;
+  pick_up_date?: string;
+  drop_off_date?: string;
+}
+
 /** `GET /api/vehicles/{id}` answers the vehicle plus the ranges already booked. */
 export interface VehicleDetail extends Vehicle {
   booked: BookedRange[];

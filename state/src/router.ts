@@ -10,6 +10,7 @@ export {
   Route,
   Routes,
   useLocation,
+  useNavigate,
   useParams,
   useSearchParams,
   type Location,

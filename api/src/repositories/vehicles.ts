@@ -54,3 +54,41 @@ export function toVehicle({ slug, availability, ...facts }: VehicleRow): Vehicle
     transmission: facts.transmission,
   };
 }
+
+/**
+ * Cars in a city (any letter case) and/or free on every day of an inclusive range, by id: one
+ * query whose NOT EXISTS probes `rentals_vehicle_dates` (vehicle_id, drop_off_date) per car. A
+ * dated search leaves out cars out of service.
+ */
+export async function searchVehicleRows(db: Executor, filter: VehicleFilter): Promise<VehicleRow[]> {
+  return searchVehicleQuery(db, filter).execute();
+}
+
+export interface VehicleFilter {
+  location?: string;
+  range?: BookedRange;
+}
+
+export function searchVehicleQuery(db: Executor, { location, range }: VehicleFilter) {
+  let query = db.selectFrom('vehicles').selectAll('vehicles');
+  if (location !== undefined) {
+    query = query.where((eb) => eb(eb.fn('lower', ['vehicles.location']), '=', eb.fn('lower', [eb.val(location)])));
+  }
+  if (range !== undefined) {
+    query = query
+      .where('vehicles.availability', '=', 1)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('rentals')
+              .select('rentals.id')
+              .whereRef('rentals.vehicle_id', '=', 'vehicles.id')
+              .where('rentals.drop_off_date', '>=', range.pick_up_date)
+              .where('rentals.pick_up_date', '<=', range.drop_off_date)
+              .where('rentals.status', '<>', 'cancelled'),
+          ),
+        ),
+      );
+  }
+  return query.orderBy('vehicles.id');
+}

@@ -82,3 +82,22 @@ export const dateRangeSchema = {
     drop_off_date: { type: 'string', format: 'date' },
   },
 } as const;
+
+/** `GET /api/vehicles?location=&pick_up_date=&drop_off_date=`: each optional, dates both or neither. */
+export const vehicleSearchQuery = {
+  type: 'object',
+  properties: {
+    location: { type: 'string', maxLength: 100, description: 'A city, matched ignoring letter case.' },
+    pick_up_date: {
+      type: 'string',
+      maxLength: 32,
+      description: 'YYYY-MM-DD, today or later (business time zone), at most 180 days ahead. Needs drop_off_date.',
+    },
+    drop_off_date: {
+      type: 'string',
+      maxLength: 32,
+      description:
+        'YYYY-MM-DD, on or after pick_up_date, at most 30 days in all. Only cars in service with no active rental on any day of the range are listed.',
+    },
+  },
+} as const;

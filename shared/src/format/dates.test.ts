@@ -1,4 +1,4 @@
-import { BUSINESS_TIME_ZONE, formatDisplayDate, isRealIsoDate, rentalDays, todayIn } from './dates';
+import { addDays, BUSINESS_TIME_ZONE, formatDisplayDate, isRealIsoDate, rentalDays, todayIn } from './dates';
 
 describe('formatDisplayDate', () => {
   it('shows YYYY-MM-DD as dd/mm/yyyy, keeping leading zeros', () => {
@@ -57,5 +57,13 @@ describe('todayIn', () => {
 
   it('answers YYYY-MM-DD for now', () => {
     expect(todayIn(BUSINESS_TIME_ZONE)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+});
+
+describe('addDays', () => {
+  it('crosses months, years and leap days, both ways', () => {
+    expect(addDays('2026-12-30', 3)).toBe('2027-01-02');
+    expect(addDays('2028-03-01', -1)).toBe('2028-02-29');
+    expect(addDays('2026-12-10', 0)).toBe('2026-12-10');
   });
 });

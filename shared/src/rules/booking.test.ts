@@ -1,6 +1,7 @@
 import type { BookingForm } from '../types';
 import { VALID_BOOKING_DETAILS } from '../testing/booking-form';
-import { BOOKING_LIMITS, bookingFormMessage, checkBookingForm, isBookingFormValid } from './booking';
+import { bookingFormMessage, checkBookingForm, isBookingFormValid } from './booking';
+import { BOOKING_LIMITS } from './date-range';
 import { MESSAGES } from './messages';
 
 const TODAY = '2026-12-10';

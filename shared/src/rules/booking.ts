@@ -1,26 +1,10 @@
 import type { BookingForm } from '../types';
-import {
-  AGE_MAX_EXCLUSIVE,
-  AGE_MIN_EXCLUSIVE,
-  EMAIL_PATTERN,
-  ISO_DATE_PATTERN,
-  PHONE_PATTERN,
-  PINCODE_PATTERN,
-} from './patterns';
-import { addDays, isRealIsoDate, rentalDays } from '../format/dates';
+import { AGE_MAX_EXCLUSIVE, AGE_MIN_EXCLUSIVE, EMAIL_PATTERN, PHONE_PATTERN, PINCODE_PATTERN } from './patterns';
+import { BOOKING_LIMITS, checkDateRange } from './date-range';
 import { MESSAGES } from './messages';
 
 export type BookingField = keyof BookingForm;
 export type BookingErrors = Partial<Record<BookingField, string>>;
-
-/** One user must not hold a car for months, nor block dates years ahead (docs/decisions/0008-booking-limits.md). */
-export const MAX_RENTAL_DAYS = 30;
-export const MAX_DAYS_AHEAD = 180;
-
-export const BOOKING_LIMITS = {
-  tooLong: `A rental can last at most ${MAX_RENTAL_DAYS} days.`,
-  tooFarAhead: `Pick-up must be within the next ${MAX_DAYS_AHEAD} days.`,
-} as const;
 
 const LIMIT_MESSAGES: readonly string[] = Object.values(BOOKING_LIMITS);
 
@@ -48,18 +32,7 @@ export function checkBookingForm(form: BookingForm, today: string): BookingError
   if (isBlank(form.address)) errors.address = 'Enter an address.';
   if (!PINCODE_PATTERN.test(form.pincode)) errors.pincode = 'Enter exactly 6 digits.';
 
-  const pickUpValid = isIsoDate(form.pick_up_date);
-  const dropOffValid = isIsoDate(form.drop_off_date);
-  if (!pickUpValid) errors.pick_up_date = 'Choose a pick-up date.';
-  else if (form.pick_up_date < today) errors.pick_up_date = 'Pick-up cannot be in the past.';
-  else if (form.pick_up_date > addDays(today, MAX_DAYS_AHEAD)) errors.pick_up_date = BOOKING_LIMITS.tooFarAhead;
-  if (!dropOffValid) errors.drop_off_date = 'Choose a drop-off date.';
-  else if (pickUpValid && form.drop_off_date < form.pick_up_date) {
-    errors.drop_off_date = 'Drop-off must be on or after pick-up.';
-  } else if (pickUpValid && rentalDays(form.pick_up_date, form.drop_off_date) > MAX_RENTAL_DAYS) {
-    errors.drop_off_date = BOOKING_LIMITS.tooLong;
-  }
-  return errors;
+  return { ...errors, ...checkDateRange(form, today) };
 }
 
 /**
@@ -74,8 +47,4 @@ export function bookingFormMessage(errors: BookingErrors): string {
 
 export function isBookingFormValid(form: BookingForm, today: string): boolean {
   return Object.keys(checkBookingForm(form, today)).length === 0;
-}
-
-function isIsoDate(value: string): boolean {
-  return ISO_DATE_PATTERN.test(value) && isRealIsoDate(value);
 }

@@ -1,6 +1,7 @@
 export * from './auth';
 export * from './booking';
 export * from './clash';
+export * from './date-range';
 export * from './messages';
 export * from './patterns';
 export { AVATAR_IDS, type AvatarId } from '../types';

@@ -7,6 +7,7 @@ import type {
   User,
   Vehicle,
   VehicleDetail,
+  VehicleSearch,
 } from '@rentora/shared';
 
 /** What the product reads of an answer: the ok status and the JSON body (SPEC §7). */
@@ -66,6 +67,8 @@ export const api = {
   login: (payload: LoginPayload) => request<AuthAnswer>('/api/user/login', json('POST', payload)),
   register: (payload: SignUpPayload) => request<AuthAnswer>('/api/user/register', json('POST', payload)),
   getVehicles: () => request<Vehicle[] | MessageAnswer>(API_PATHS.vehicles),
+  searchVehicles: (search: VehicleSearch) =>
+    request<Vehicle[] | MessageAnswer>(`${API_PATHS.vehicles}?${new URLSearchParams({ ...search }).toString()}`),
   getVehicle: (vehicleId: string) => request<VehicleDetail | MessageAnswer>(API_PATHS.vehicle(vehicleId)),
   bookRide: (vehicleId: string, form: BookingForm, token: string, idempotencyKey: string) =>
     request<MessageAnswer>(

@@ -1,6 +1,6 @@
 import { nanoquery } from '@nanostores/query';
 import { api, type ApiAnswer } from '../api/client';
-import type { Vehicle, VehicleDetail } from '@rentora/shared';
+import type { Vehicle, VehicleDetail, VehicleSearch } from '@rentora/shared';
 
 /** A not-ok answer of the API, kept with its status so a page can tell 404 from an outage. */
 export class ApiError extends Error {
@@ -20,6 +20,7 @@ function bodyOrThrow<T>(answer: ApiAnswer<T | { message: string }>): T {
 
 const VEHICLES_KEY = 'vehicles';
 const VEHICLE_KEY_PREFIX = 'vehicle/';
+const SEARCH_KEY_PREFIX = 'search?';
 
 const [createFetcherStore, , { revalidateKeys }] = nanoquery({
   // Answers stay until a page asks again: the list is fetched once per page session (SPEC §4).
@@ -52,9 +53,40 @@ export function $vehicle(vehicleId: string) {
   return store;
 }
 
-/** Fetches one car again, e.g. after a booking changed its booked ranges. */
+const searchStores = new Map<string, ReturnType<typeof createSearchStore>>();
+
+function createSearchStore(search: VehicleSearch) {
+  return createFetcherStore<Vehicle[]>([SEARCH_KEY_PREFIX, searchKey(search)], {
+    fetcher: async () => bodyOrThrow(await api.searchVehicles(search)),
+  });
+}
+
+const searchKey = ({ location = '', pick_up_date = '', drop_off_date = '' }: VehicleSearch) =>
+  JSON.stringify([location, pick_up_date, drop_off_date]);
+
+/** The cars the API finds for a city and/or a range of dates; one store per search. */
+export function $vehicleSearch(search: VehicleSearch) {
+  const key = searchKey(search);
+  let store = searchStores.get(key);
+  if (!store) {
+    store = createSearchStore(search);
+    searchStores.set(key, store);
+  }
+  return store;
+}
+
+/**
+ * Fetches one car again, e.g. after a booking changed its booked ranges; searches by date are
+ * fetched again too, since the car may have left or rejoined their results.
+ */
 export function refreshVehicle(vehicleId: string): void {
   revalidateKeys(`${VEHICLE_KEY_PREFIX}${vehicleId}`);
+  refreshVehicleSearches();
+}
+
+/** Asks the API again for every search, e.g. from a 'Try again' button. */
+export function refreshVehicleSearches(): void {
+  revalidateKeys((key) => key.startsWith(SEARCH_KEY_PREFIX));
 }
 
 /** Fetches the fleet again, e.g. from a 'Try again' button after a failure. */

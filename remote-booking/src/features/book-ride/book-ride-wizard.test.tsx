@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import {
@@ -14,7 +14,7 @@ import {
   type BookingForm,
   type VehicleDetail,
 } from '@rentora/shared';
-import { $token, $user, $vehicle, api, configureApi, logOut } from '@rentora/state';
+import { $search, $token, $user, $vehicle, api, configureApi, EMPTY_SEARCH, logOut } from '@rentora/state';
 import { BookRideWizard } from './book-ride-wizard';
 import { VALID_BOOKING_DETAILS } from '@rentora/shared/testing/booking-form';
 
@@ -24,8 +24,7 @@ jest.setTimeout(20_000);
 const TITLE_ID = 'book-ride-title';
 const today = todayIn(BUSINESS_TIME_ZONE);
 
-/** Far-off dates of this test run's own, so suites booking the same seeded car in parallel never clash. */
-/** A random range inside the booking window, so suites sharing the test API rarely pick the same days. */
+/** Dates of this test run's own within the bookable window, random enough that parallel suites rarely clash. */
 function freeRange(length: number) {
   const pick_up_date = addDays(today, 1 + Math.floor(Math.random() * (MAX_DAYS_AHEAD - length)));
   return { pick_up_date, drop_off_date: addDays(pick_up_date, length - 1) };
@@ -337,6 +336,59 @@ describe('the price summary', () => {
     await fill(user, dialog, 'Drop-Off Date', range.drop_off_date);
     expect(summary).toHaveTextContent(`5 days × ${formatRupees(vehicle.price_per_day)}/day`);
     expect(summary).toHaveTextContent(`Total${formatRupees(5 * vehicle.price_per_day)}`);
+  });
+});
+
+describe('dates from a search, and the calendar', () => {
+  afterEach(() => act(() => $search.set(EMPTY_SEARCH)));
+
+  const longDate = (iso: string) =>
+    new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+      new Date(`${iso}T00:00:00Z`),
+    );
+
+  it('starts on the dates the shopper searched, shown on the inputs, the calendar and the total', async () => {
+    const range = freeRange(3);
+    act(() => $search.set({ location: 'Goa', ...range }));
+    const { user, dialog } = openWizard('audi-a6');
+    const vehicle = await vehicleLoaded(dialog, 'audi-a6');
+    await fillWizard(user, dialog, {});
+    expect(within(dialog).getByLabelText('Pick-Up Date')).toHaveValue(range.pick_up_date);
+    expect(within(dialog).getByLabelText('Drop-Off Date')).toHaveValue(range.drop_off_date);
+    const calendar = within(dialog).getByRole('grid', { name: 'Choose your dates' });
+    expect(
+      within(calendar).getByRole('gridcell', { name: `${longDate(range.pick_up_date)}, pick-up` }),
+    ).toHaveAttribute('aria-selected', 'true');
+    expect(within(dialog).getByRole('region', { name: 'Price summary' })).toHaveTextContent(
+      `Total${formatRupees(3 * vehicle.price_per_day)}`,
+    );
+  });
+
+  it('picks the range by clicking the pick-up day, then the drop-off day, or with the keyboard', async () => {
+    const { user, dialog } = openWizard('jaguar-xe');
+    const vehicle = await vehicleLoaded(dialog, 'jaguar-xe');
+    await fillWizard(user, dialog, {});
+    const calendar = within(dialog).getByRole('grid', { name: 'Choose your dates' });
+    const [pickUp, dropOff] = [addDays(today, 1), addDays(today, 2)];
+    const cell = (iso: string) => within(calendar).getByRole('gridcell', { name: new RegExp(`^${longDate(iso)}`) });
+    const showMonthOf = async (iso: string) => {
+      while (!within(calendar).queryByRole('gridcell', { name: new RegExp(`^${longDate(iso)}`) })) {
+        await user.click(within(dialog).getByRole('button', { name: 'Next month' }));
+      }
+    };
+    await showMonthOf(pickUp);
+    await user.click(cell(pickUp));
+    await showMonthOf(dropOff);
+    await user.click(cell(dropOff));
+    expect(within(dialog).getByLabelText('Pick-Up Date')).toHaveValue(pickUp);
+    expect(within(dialog).getByLabelText('Drop-Off Date')).toHaveValue(dropOff);
+    expect(within(dialog).getByRole('region', { name: 'Price summary' })).toHaveTextContent(
+      `Total${formatRupees(2 * vehicle.price_per_day)}`,
+    );
+
+    await user.keyboard('{ArrowRight}{Enter}{ArrowRight}{Enter}');
+    expect(within(dialog).getByLabelText('Pick-Up Date')).toHaveValue(addDays(today, 3));
+    expect(within(dialog).getByLabelText('Drop-Off Date')).toHaveValue(addDays(today, 4));
   });
 });
 

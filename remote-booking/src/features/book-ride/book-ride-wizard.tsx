@@ -3,6 +3,7 @@ import { BookedDates, Button, Field, formatRupees, Skeleton, type VehicleDetail 
 import { type BookRideModalProps } from '@rentora/state';
 import { BookingReceipt } from './booking-receipt';
 import { BookingResult } from './booking-result';
+import { DatesCalendar } from './dates-calendar';
 import { BOOKING_STEPS, inputAttributes, labelOf, RESULT_STEP, stepOf } from './booking-steps';
 import { PriceSummary } from './price-summary';
 import { ProgressBar } from './progress-bar';
@@ -63,15 +64,23 @@ export function BookRideWizard({ titleId, onClose, vehicleId }: BookRideModalPro
                 />
               ))}
             </div>
+            {step === RESULT_STEP - 1 && (
+              <DatesCalendar
+                booked={vehicle?.booked ?? []}
+                today={today}
+                range={{ pick_up_date: form.pick_up_date, drop_off_date: form.drop_off_date }}
+                onPick={wizard.pickDates}
+              />
+            )}
             {step === RESULT_STEP - 1 && vehicle && (
               <>
+                <PriceSummary pricePerDay={vehicle.price_per_day} range={wizard.range} />
                 <BookedDates
                   booked={vehicle.booked}
                   today={today}
                   headingLevel={3}
                   emptyText="No bookings yet: every date is open."
                 />
-                <PriceSummary pricePerDay={vehicle.price_per_day} range={wizard.range} />
               </>
             )}
           </fieldset>

@@ -1,4 +1,4 @@
-import type { BookingField, BookingForm, User } from '@rentora/shared';
+import type { BookedRange, BookingField, BookingForm, User } from '@rentora/shared';
 import type { BookingOutcome } from './booking-result';
 import { emptyBookingForm, RESULT_STEP } from './booking-steps';
 
@@ -15,6 +15,7 @@ export interface BookingWizardState {
 
 export type BookingWizardAction =
   | { type: 'edit'; field: BookingField; value: string }
+  | { type: 'pickDates'; range: BookedRange }
   | { type: 'leave'; field: BookingField }
   | { type: 'prefill'; user: User }
   | { type: 'move'; step: number }
@@ -22,14 +23,23 @@ export type BookingWizardAction =
   | { type: 'send' }
   | { type: 'answer'; ok: boolean; message: string };
 
-export function initialBookingWizardState(user: User | null): BookingWizardState {
-  return { form: emptyBookingForm(user), step: 0, touched: new Set(), revealAllHints: false, outcome: null };
+/** A fresh wizard: name and email from the user, the dates from a search when there was one. */
+export function initialBookingWizardState(user: User | null, dates?: BookedRange): BookingWizardState {
+  return {
+    form: { ...emptyBookingForm(user), ...dates },
+    step: 0,
+    touched: new Set(),
+    revealAllHints: false,
+    outcome: null,
+  };
 }
 
 export function bookingWizardReducer(state: BookingWizardState, action: BookingWizardAction): BookingWizardState {
   switch (action.type) {
     case 'edit':
       return { ...state, form: { ...state.form, [action.field]: action.value } };
+    case 'pickDates':
+      return { ...state, form: { ...state.form, ...action.range } };
     case 'leave':
       return { ...state, touched: new Set(state.touched).add(action.field) };
     case 'prefill': {

@@ -6,10 +6,11 @@ import {
   clashMessage,
   findClash,
   todayIn,
+  type BookedRange,
   type BookingField,
   type User,
 } from '@rentora/shared';
-import { $token, $user, $vehicle, newIdempotencyKey, refreshVehicle, useStore } from '@rentora/state';
+import { $search, $token, $user, $vehicle, newIdempotencyKey, refreshVehicle, useStore } from '@rentora/state';
 import { bookingWizardReducer, initialBookingWizardState, type BookingWizardAction } from './booking-wizard-state';
 import { sendBooking } from './send-booking';
 
@@ -19,7 +20,10 @@ export function useBookingWizard(vehicleId: string) {
   const token = useStore($token);
   const { data: vehicle, loading: vehicleLoading } = useStore($vehicle(vehicleId));
   const today = todayIn(BUSINESS_TIME_ZONE);
-  const [state, dispatch] = useReducer(bookingWizardReducer, user, initialBookingWizardState);
+  // The dates of the shopper's search, if any, fill the Dates step (docs/product.md §2).
+  const [state, dispatch] = useReducer(bookingWizardReducer, { user, dates: searchedDates() }, ({ user, dates }) =>
+    initialBookingWizardState(user, dates),
+  );
   // One key per wizard run: however often the request is retried, the server books once.
   const [idempotencyKey] = useState(newIdempotencyKey);
   const sent = useRef(false);
@@ -70,8 +74,14 @@ export function useBookingWizard(vehicleId: string) {
     edit: (field: BookingField, value: string) => dispatch({ type: 'edit', field, value }),
     leave: (field: BookingField) => dispatch({ type: 'leave', field }),
     moveTo: (step: number) => dispatch({ type: 'move', step }),
+    pickDates: (range: BookedRange) => dispatch({ type: 'pickDates', range }),
     submit,
   };
+}
+
+function searchedDates(): BookedRange | undefined {
+  const { pick_up_date, drop_off_date } = $search.get();
+  return pick_up_date && drop_off_date ? { pick_up_date, drop_off_date } : undefined;
 }
 
 /** Name and email come from the logged-in user, once, even when the user loads after opening. */

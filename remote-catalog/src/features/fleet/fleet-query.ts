@@ -1,4 +1,6 @@
 import type { Vehicle } from '@rentora/shared';
+import type { SearchState } from '@rentora/state';
+import { readWhereWhen, writeWhereWhen } from '../../lib/where-when';
 import { findCategory, type FleetCategory } from '../../lib/categories';
 
 export type SortOrder = 'relevance' | 'highest' | 'lowest';
@@ -9,21 +11,38 @@ export const SORT_OPTIONS: readonly { value: SortOrder; label: string }[] = [
   { value: 'lowest', label: 'Price(Lowest)' },
 ];
 
-/** What the fleet list shows, kept in the URL (`?q=&sort=&category=`) so it can be shared and survives reload. */
+/**
+ * What the fleet list shows, kept in the URL (`?q=&sort=&category=&location=&pick_up_date=&drop_off_date=`)
+ * so it can be shared, survives reload and Back undoes a change.
+ */
 export interface FleetQuery {
   search: string;
   sort: SortOrder;
   category: FleetCategory | undefined;
+  /** Where and when: the API answers these (docs/product.md §7). */
+  where: SearchState;
 }
+
+export const DEFAULT_FLEET_QUERY: FleetQuery = {
+  search: '',
+  sort: 'relevance',
+  category: undefined,
+  where: { location: '', pick_up_date: '', drop_off_date: '' },
+};
 
 export function readFleetQuery(params: URLSearchParams): FleetQuery {
   const sort = SORT_OPTIONS.find((option) => option.value === params.get('sort'))?.value ?? 'relevance';
-  return { search: params.get('q') ?? '', sort, category: findCategory(params.get('category')) };
+  return {
+    search: params.get('q') ?? '',
+    sort,
+    category: findCategory(params.get('category')),
+    where: readWhereWhen(params),
+  };
 }
 
 /** The query as URL parameters, leaving out defaults so the plain list stays at `/vehicles`. */
-export function writeFleetQuery({ search, sort, category }: FleetQuery): URLSearchParams {
-  const params = new URLSearchParams();
+export function writeFleetQuery({ search, sort, category, where }: FleetQuery): URLSearchParams {
+  const params = writeWhereWhen(where);
   if (search) params.set('q', search);
   if (sort !== 'relevance') params.set('sort', sort);
   if (category) params.set('category', category.carType);

@@ -1,20 +1,34 @@
+import type { DateRangeErrors } from '@rentora/shared';
 import { useId } from 'react';
 import { FLEET_CATEGORIES, type FleetCategory } from '../../lib/categories';
+import type { CityCount } from '../../lib/where-when';
+import { WhereWhenFields } from '../../lib/where-when-fields';
 import { SORT_OPTIONS, type FleetQuery, type SortOrder } from './fleet-query';
 import styles from './fleet-toolbar.module.css';
 
 export interface FleetToolbarProps {
   query: FleetQuery;
   onChange: (next: FleetQuery, replace?: boolean) => void;
+  cities: readonly CityCount[];
+  today: string;
+  dateErrors: DateRangeErrors;
 }
 
-export function FleetToolbar({ query, onChange }: FleetToolbarProps) {
+export function FleetToolbar({ query, onChange, cities, today, dateErrors }: FleetToolbarProps) {
   const searchId = useId();
   const sortId = useId();
   const chooseCategory = (category: FleetCategory | undefined) => onChange({ ...query, category });
 
   return (
     <div className={styles.toolbar}>
+      <WhereWhenFields
+        tone="paper"
+        value={query.where}
+        onChange={(where) => onChange({ ...query, where })}
+        cities={cities}
+        today={today}
+        errors={dateErrors}
+      />
       <div className={styles.controls}>
         <div className={styles.search}>
           <label htmlFor={searchId} className="visually-hidden">

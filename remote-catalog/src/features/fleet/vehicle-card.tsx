@@ -1,4 +1,12 @@
-import { buttonClassName, CarImage, Skeleton, type Vehicle } from '@rentora/shared';
+import {
+  buttonClassName,
+  CarImage,
+  formatRupees,
+  rentalDays,
+  Skeleton,
+  type BookedRange,
+  type Vehicle,
+} from '@rentora/shared';
 import { useId } from 'react';
 import { Link } from '@rentora/state/router';
 import styles from './vehicle-card.module.css';
@@ -7,9 +15,17 @@ export interface VehicleCardProps {
   vehicle: Vehicle;
   /** Cards in the first row are visible at once: load their photos without waiting. */
   eager?: boolean;
+  /** The searched dates: the card shows what the whole range costs. */
+  range?: BookedRange | undefined;
 }
 
-export function VehicleCard({ vehicle, eager = false }: VehicleCardProps) {
+/** '₹75,000 for 3 days': a range's total, both end days counted. */
+export function rangeTotalText(pricePerDay: number, range: BookedRange): string {
+  const days = rentalDays(range.pick_up_date, range.drop_off_date);
+  return `${formatRupees(pricePerDay * days)} for ${days} ${days === 1 ? 'day' : 'days'}`;
+}
+
+export function VehicleCard({ vehicle, eager = false, range }: VehicleCardProps) {
   const titleId = useId();
   return (
     <article className={styles.card} aria-labelledby={titleId}>
@@ -27,7 +43,10 @@ export function VehicleCard({ vehicle, eager = false }: VehicleCardProps) {
           {vehicle.car_name}
         </h2>
         <div className={styles.footer}>
-          <p className={styles.price}>{`₹${vehicle.price_per_day}/day`}</p>
+          <div className={styles.prices}>
+            <p className={styles.price}>{`₹${vehicle.price_per_day}/day`}</p>
+            {range && <p className={styles.total}>{rangeTotalText(vehicle.price_per_day, range)}</p>}
+          </div>
           <Link
             to={`/vehicles/${encodeURIComponent(vehicle._id)}`}
             className={buttonClassName('secondary')}
@@ -41,7 +60,8 @@ export function VehicleCard({ vehicle, eager = false }: VehicleCardProps) {
   );
 }
 
-export function VehicleCardSkeleton() {
+/** A card's shape while loading; `withTotal` when the cards will show a range's total. */
+export function VehicleCardSkeleton({ withTotal = false }: { withTotal?: boolean }) {
   return (
     <div className={styles.card}>
       <Skeleton className={styles.image} height="auto" radius="0" />
@@ -49,7 +69,10 @@ export function VehicleCardSkeleton() {
         <Skeleton width="30%" height="0.9rem" />
         <Skeleton width="70%" height="1.6rem" />
         <div className={styles.footer}>
-          <Skeleton width="35%" height="1.3rem" />
+          <div className={styles.prices}>
+            <Skeleton width="6rem" height="1.3rem" />
+            {withTotal && <Skeleton width="8rem" height="1.1rem" />}
+          </div>
           <Skeleton width="8.5rem" height="44px" radius="var(--radius-pill)" />
         </div>
       </div>

@@ -1,5 +1,6 @@
 import { buttonClassName } from '@rentora/shared';
 import { Link } from '@rentora/state/router';
+import { HeroSearch } from './hero-search';
 import styles from './hero.module.css';
 
 export function Hero() {
@@ -17,6 +18,7 @@ export function Hero() {
           Hand-picked luxury cars across India, from executive sedans to supercars. Choose your car, pick your dates and
           drive.
         </p>
+        <HeroSearch />
         <Link to="/vehicles" className={[buttonClassName('primary', 'lg'), styles.cta].join(' ')}>
           Get Started
         </Link>

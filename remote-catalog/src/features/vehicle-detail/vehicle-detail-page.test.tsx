@@ -1,5 +1,17 @@
 import { todayIn, BUSINESS_TIME_ZONE } from '@rentora/shared';
-import { $modal, $token, api, closeModal, configureApi, logOut, refreshVehicle, signUp } from '@rentora/state';
+import {
+  $modal,
+  $token,
+  api,
+  closeModal,
+  configureApi,
+  EMPTY_SEARCH,
+  logOut,
+  refreshVehicle,
+  setSearch,
+  signUp,
+} from '@rentora/state';
+import { VALID_BOOKING_DETAILS } from '@rentora/shared/testing/booking-form';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderCatalog } from '../../testing/render-catalog';
@@ -18,6 +30,11 @@ function isoDaysFromToday(days: number): string {
   const today = new Date(`${todayIn(BUSINESS_TIME_ZONE)}T00:00:00Z`);
   return new Date(today.getTime() + days * 86_400_000).toISOString().slice(0, 10);
 }
+
+const longDate = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${iso}T00:00:00Z`),
+  );
 
 function displayDate(iso: string): string {
   const [year, month, day] = iso.split('-');
@@ -132,6 +149,39 @@ describe('VehicleDetailPage', () => {
 
     act(() => refreshVehicle('kia-seltos'));
     expect(await screen.findByText(`Booked: ${displayDate(pickUp)} → ${displayDate(dropOff)}`)).toBeVisible();
+  });
+
+  it('shows an Availability calendar with the searched range, fresh right after a booking and a cancellation', async () => {
+    const token = await logInNewUser();
+    const [pickUp, dropOff] = [isoDaysFromToday(60), isoDaysFromToday(62)];
+    act(() => setSearch({ location: '', pick_up_date: pickUp, drop_off_date: dropOff }));
+    renderCatalog('/vehicles/hyundai-creta');
+    const calendar = await screen.findByRole('grid', { name: 'Availability' });
+    const day = (iso: string, suffix = '') =>
+      within(calendar).getByRole('gridcell', { name: `${longDate(iso)}${suffix}` });
+    expect(day(pickUp, ', pick-up')).toHaveAttribute('aria-selected', 'true');
+    expect(day(isoDaysFromToday(61))).toHaveAttribute('aria-selected', 'true');
+    expect(day(dropOff, ', drop-off')).toHaveAttribute('aria-selected', 'true');
+
+    const answer = await api.bookRide(
+      'hyundai-creta',
+      { ...VALID_BOOKING_DETAILS, pick_up_date: pickUp, drop_off_date: dropOff },
+      token,
+      `calendar-test-${Date.now()}`,
+    );
+    expect(answer.ok).toBe(true);
+    // What the booking wizard and the profile's cancel do after any answer.
+    act(() => refreshVehicle('hyundai-creta'));
+    expect(
+      await within(calendar).findByRole('gridcell', { name: `${longDate(pickUp)}, booked, pick-up` }),
+    ).toBeVisible();
+    expect(day(isoDaysFromToday(61), ', booked')).toBeVisible();
+
+    expect((await api.cancelRide('hyundai-creta', token)).ok).toBe(true);
+    act(() => refreshVehicle('hyundai-creta'));
+    expect(await within(calendar).findByRole('gridcell', { name: `${longDate(pickUp)}, pick-up` })).toBeVisible();
+    expect(within(calendar).queryAllByRole('gridcell', { name: /booked/ })).toEqual([]);
+    act(() => setSearch(EMPTY_SEARCH));
   });
 
   it('says so when the car does not exist', async () => {

@@ -9,7 +9,8 @@ import {
   todayIn,
   type VehicleDetail as VehicleDetailData,
 } from '@rentora/shared';
-import { $token, modalIntent, openAuth, openBookRide, useStore } from '@rentora/state';
+import { Calendar } from '@rentora/shared/calendar';
+import { $search, $token, modalIntent, openAuth, openBookRide, useStore } from '@rentora/state';
 import { useState } from 'react';
 import { ImagePreview } from './image-preview';
 import { SpecsTable } from './specs-table';
@@ -24,6 +25,10 @@ export function VehicleDetail({ vehicle }: VehicleDetailProps) {
   const token = useStore($token);
   const [previewOpen, setPreviewOpen] = useState(false);
   const loggedIn = Boolean(token);
+  const search = useStore($search);
+  const today = todayIn(BUSINESS_TIME_ZONE);
+  // The range a dated search chose, shown on the calendar and carried into the wizard.
+  const searched = search.pick_up_date && search.drop_off_date ? search : undefined;
 
   return (
     <article className={styles.page}>
@@ -102,7 +107,14 @@ export function VehicleDetail({ vehicle }: VehicleDetailProps) {
               </button>
             </p>
           )}
-          <BookedDates booked={vehicle.booked} today={todayIn(BUSINESS_TIME_ZONE)} className={styles.booked} />
+          <BookedDates booked={vehicle.booked} today={today} className={styles.booked} />
+          <Calendar
+            label="Availability"
+            today={today}
+            booked={vehicle.booked}
+            selected={searched && { pick_up_date: searched.pick_up_date, drop_off_date: searched.drop_off_date }}
+            className={styles.calendar}
+          />
         </div>
       </div>
 
@@ -128,6 +140,7 @@ export function VehicleDetailSkeleton() {
           <Skeleton width="45%" height="1.4rem" />
           <Skeleton height="5.5rem" />
           <Skeleton width="60%" height="3.25rem" radius="var(--radius-pill)" />
+          <Skeleton className={styles.calendar} height="var(--calendar-height)" radius="var(--radius-lg)" />
         </div>
       </div>
     </div>

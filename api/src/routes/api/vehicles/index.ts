@@ -1,7 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { vehicleNotFound } from '../../../errors';
-import { listBookedRanges, toVehicle } from '../../../repositories/vehicles';
-import { dateRangeSchema, errorResponses, vehicleIdParams, vehicleSchema } from '../../schemas';
+import type { VehicleSearch } from '@rentora/shared';
+import { listBookedRanges, searchVehicleRows, toVehicle } from '../../../repositories/vehicles';
+import { readVehicleSearch } from '../../../services/vehicle-search';
+import { dateRangeSchema, errorResponses, vehicleIdParams, vehicleSchema, vehicleSearchQuery } from '../../schemas';
 
 const vehicleDetailSchema = {
   ...vehicleSchema,
@@ -17,16 +19,25 @@ const vehicleDetailSchema = {
 } as const;
 
 const vehicles: FastifyPluginAsync = async (app) => {
-  app.get(
+  app.get<{ Querystring: VehicleSearch }>(
     '',
     {
       schema: {
         tags: ['vehicles'],
-        summary: 'The whole fleet, by id',
-        response: { 200: { type: 'array', items: vehicleSchema }, ...errorResponses() },
+        summary: 'The fleet by id: all of it, or the cars in a city and/or free on a range of dates',
+        querystring: vehicleSearchQuery,
+        response: { 200: { type: 'array', items: vehicleSchema }, ...errorResponses(400) },
+      },
+      config: {
+        validationMessage: 'Give each search parameter once and keep it short: a city, and dates as YYYY-MM-DD.',
       },
     },
-    async (_request, reply) => reply.type('application/json; charset=utf-8').send(await app.fleet.listJson()),
+    async (request, reply) => {
+      const filter = readVehicleSearch(request.query, app.today());
+      // Nothing asked: the cached bytes, exactly as before searches existed.
+      if (filter === undefined) return reply.type('application/json; charset=utf-8').send(await app.fleet.listJson());
+      return (await searchVehicleRows(app.db, filter)).map(toVehicle);
+    },
   );
 
   app.get<{ Params: { vehicleId: string } }>(

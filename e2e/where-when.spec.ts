@@ -1,0 +1,156 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import { bookThroughApi, dateFromToday, expect, logInAs, registerUser, screenshots, test } from './fixtures';
+
+const longDate = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${iso}T00:00:00Z`),
+  );
+
+async function searchFromHome(
+  page: Page,
+  city: string,
+  pickUp: string,
+  dropOff: string,
+  beforeSubmit: () => Promise<void> = async () => {},
+) {
+  await page.goto('/');
+  const form = page.getByRole('form', { name: 'Find a car' });
+  await expect(form.getByRole('option', { name: /^Goa \(\d+ cars?\)$/ })).toBeAttached();
+  await form.getByRole('combobox', { name: 'Location' }).selectOption(city);
+  await form.getByLabel('Pick-Up Date').fill(pickUp);
+  await form.getByLabel('Drop-Off Date').fill(dropOff);
+  await beforeSubmit();
+  await form.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(`/vehicles?location=${city}&pick_up_date=${pickUp}&drop_off_date=${dropOff}`);
+}
+
+async function resultCount(page: Page): Promise<number> {
+  const count = page.getByText(/^\d+ Results?$/);
+  await expect(count).toBeVisible();
+  return Number((await count.textContent())?.split(' ')[0]);
+}
+
+const carNames = (page: Page) => page.getByRole('list', { name: 'Cars' }).getByRole('heading', { level: 2 });
+
+async function expectNoSeriousAxeViolations(page: Page, selector: string) {
+  await page.mouse.move(0, 0);
+  const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
+  expect(violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))).toEqual([]);
+}
+
+function dayCell(grid: Locator, iso: string, suffix = '') {
+  return grid.getByRole('gridcell', { name: `${longDate(iso)}${suffix}`, exact: true });
+}
+
+test.describe('Where and when', () => {
+  test('search Goa for three days, book a car from the results, and it leaves them', async ({
+    page,
+    request,
+  }, testInfo) => {
+    // Two production searches, a booking and screenshots at two widths.
+    test.slow();
+    const user = await registerUser(request);
+    await logInAs(page, user);
+    // A range of this run's own, so reruns against the same database do not meet their own bookings.
+    const start = 20 + Math.floor(Math.random() * 140);
+    const [pickUp, middle, dropOff] = [dateFromToday(start), dateFromToday(start + 1), dateFromToday(start + 2)];
+
+    await searchFromHome(page, 'Goa', pickUp, dropOff, () => screenshots(page, testInfo, 'home-search'));
+    const before = await resultCount(page);
+    expect(before).toBeGreaterThan(0);
+    await expect(carNames(page)).toHaveCount(before);
+    const firstCard = page.getByRole('list', { name: 'Cars' }).getByRole('article').first();
+    await expect(firstCard.getByText(/^₹[\d,]+ for 3 days$/)).toBeVisible();
+    await screenshots(page, testInfo, 'fleet-searched');
+
+    const carName = (await firstCard.getByRole('heading', { level: 2 }).textContent()) ?? '';
+    await firstCard.getByRole('link', { name: 'Check Details' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: carName })).toBeVisible();
+    const availability = page.getByRole('grid', { name: 'Availability' });
+    await expect(dayCell(availability, pickUp, ', pick-up')).toHaveAttribute('aria-selected', 'true');
+    await expect(dayCell(availability, middle)).toHaveAttribute('aria-selected', 'true');
+    await expect(dayCell(availability, dropOff, ', drop-off')).toHaveAttribute('aria-selected', 'true');
+    await expectNoSeriousAxeViolations(page, '[role="grid"]');
+    await availability.scrollIntoViewIfNeeded();
+    await screenshots(page, testInfo, 'detail-availability');
+
+    await page.getByRole('button', { name: 'Book A Ride' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Book Ride' });
+    await expect(dialog.getByLabel('Name', { exact: true })).toHaveValue(user.name);
+    await dialog.getByLabel('Age', { exact: true }).fill('34');
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await dialog.getByLabel('Phone Number').fill('9876543210');
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await dialog.getByLabel('Address').fill('7 Calangute Beach Road, Goa');
+    await dialog.getByLabel('Pin Code').fill('403516');
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await expect(dialog.getByLabel('Pick-Up Date')).toHaveValue(pickUp);
+    await expect(dialog.getByLabel('Drop-Off Date')).toHaveValue(dropOff);
+    const picker = dialog.getByRole('grid', { name: 'Choose your dates' });
+    await expect(dayCell(picker, pickUp, ', pick-up')).toHaveAttribute('aria-selected', 'true');
+    await expect(dialog.getByRole('region', { name: 'Price summary' })).toContainText('3 days');
+    await expectNoSeriousAxeViolations(page, '[role="dialog"]');
+    await screenshots(page, testInfo, 'wizard-dates');
+
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await expect(dialog.getByRole('img', { name: 'Success' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    // Fresh right after the booking, without a reload.
+    await expect(dayCell(availability, pickUp, ', booked, pick-up')).toBeVisible();
+    await expect(dayCell(availability, middle, ', booked')).toBeVisible();
+
+    await searchFromHome(page, 'Goa', pickUp, dropOff);
+    await expect(page.getByText(before - 1 === 1 ? '1 Result' : `${before - 1} Results`)).toBeVisible();
+    await expect(carNames(page).filter({ hasText: carName })).toHaveCount(0);
+  });
+
+  test('the Availability calendar frees the days right after a cancellation, without a reload', async ({
+    page,
+    request,
+  }) => {
+    const user = await registerUser(request);
+    const start = 20 + Math.floor(Math.random() * 140);
+    const dates = { pick_up_date: dateFromToday(start), drop_off_date: dateFromToday(start + 1) };
+    expect((await bookThroughApi(request, user, 'lexus-rx', dates)).ok()).toBe(true);
+    await logInAs(page, user);
+    await page.goto(`/vehicles/lexus-rx`);
+    const availability = page.getByRole('grid', { name: 'Availability' });
+    const showMonthOf = async (iso: string) => {
+      for (let month = 0; month < 7; month += 1) {
+        if (await dayCell(availability, iso, ', booked').isVisible()) return;
+        await page.getByRole('button', { name: 'Next month' }).click();
+      }
+    };
+    await showMonthOf(dates.pick_up_date);
+    await expect(dayCell(availability, dates.pick_up_date, ', booked')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Open profile' }).click();
+    const profile = page.getByRole('dialog', { name: 'Profile' });
+    await profile.getByRole('button', { name: 'Cancel Rental' }).click();
+    await profile.getByRole('button', { name: 'Yes, cancel' }).click();
+    await expect(page.getByText('Rental cancelled successfully!')).toBeVisible();
+    await profile.getByRole('button', { name: 'Close' }).click();
+    await expect(dayCell(availability, dates.pick_up_date)).toBeVisible();
+    await expect(availability.getByRole('gridcell', { name: /booked/ })).toHaveCount(0);
+  });
+
+  test('the calendar is worked with the keyboard alone', async ({ page }) => {
+    await page.goto('/vehicles/audi-a4');
+    const availability = page.getByRole('grid', { name: 'Availability' });
+    const today = dateFromToday(0);
+    await dayCell(availability, today, ', today').focus();
+    await page.keyboard.press('PageDown');
+    const sameDayNextMonth = availability.locator('[tabindex="0"]');
+    await expect(sameDayNextMonth).toBeFocused();
+    await expect(page.getByText(/^[A-Z][a-z]+ \d{4}$/)).not.toHaveText(
+      new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+        new Date(`${today}T00:00:00Z`),
+      ),
+    );
+    await page.keyboard.press('PageUp');
+    await expect(dayCell(availability, today, ', today')).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await expect(dayCell(availability, dateFromToday(1))).toBeFocused();
+  });
+});

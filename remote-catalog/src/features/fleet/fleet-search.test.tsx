@@ -1,0 +1,103 @@
+import { addDays, BUSINESS_TIME_ZONE, todayIn, type Vehicle } from '@rentora/shared';
+import { $search, $token, api, EMPTY_SEARCH, logOut, refreshVehicle, signUp } from '@rentora/state';
+import { VALID_BOOKING_DETAILS } from '@rentora/shared/testing/booking-form';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderCatalog } from '../../testing/render-catalog';
+
+jest.setTimeout(20_000);
+
+const today = todayIn(BUSINESS_TIME_ZONE);
+
+afterEach(() =>
+  act(() => {
+    $search.set(EMPTY_SEARCH);
+    logOut();
+  }),
+);
+
+async function carNames() {
+  const list = await screen.findByRole('list', { name: 'Cars' });
+  return within(list)
+    .getAllByRole('heading', { level: 2 })
+    .map((heading) => heading.textContent);
+}
+
+async function fleet(): Promise<Vehicle[]> {
+  return (await api.getVehicles()).body as Vehicle[];
+}
+
+describe('the fleet toolbar’s where and when', () => {
+  it('puts Location, Pick-Up Date and Drop-Off Date next to the name search, in the URL', async () => {
+    const user = userEvent.setup();
+    const { router } = renderCatalog('/vehicles');
+    await screen.findByText('46 Results');
+    const location = screen.getByRole('combobox', { name: 'Location' });
+    await within(location).findByRole('option', { name: 'Mumbai (3 cars)' });
+    await user.selectOptions(location, 'Mumbai');
+    expect(router.state.location.search).toBe('?location=Mumbai');
+    expect(await screen.findByText('3 Results')).toBeVisible();
+    const inMumbai = (await fleet()).filter((car) => car.location === 'Mumbai').map((car) => car.car_name);
+    expect(await carNames()).toEqual(inMumbai);
+
+    const [pickUp, dropOff] = [addDays(today, 120), addDays(today, 121)];
+    await user.type(screen.getByLabelText('Pick-Up Date'), pickUp);
+    await user.type(screen.getByLabelText('Drop-Off Date'), dropOff);
+    expect(router.state.location.search).toBe(`?location=Mumbai&pick_up_date=${pickUp}&drop_off_date=${dropOff}`);
+    // Mumbai's out-of-service car never appears in a dated search.
+    expect(await screen.findByText('2 Results')).toBeVisible();
+    const cards = within(screen.getByRole('list', { name: 'Cars' })).getAllByRole('article');
+    for (const card of cards) expect(within(card).getByText(/^₹[\d,]+ for 2 days$/)).toBeVisible();
+  });
+
+  it('leaves out a car booked on any day of the range, and counts one fewer', async () => {
+    const [pickUp, dropOff] = [addDays(today, 130), addDays(today, 132)];
+    renderCatalog(`/vehicles?location=Goa&pick_up_date=${pickUp}&drop_off_date=${dropOff}`);
+    const before = await carNames();
+    expect(screen.getByText(`${before.length} ${before.length === 1 ? 'Result' : 'Results'}`)).toBeVisible();
+
+    const goa = (await fleet()).filter((car) => car.location === 'Goa' && before.includes(car.car_name));
+    const booked = goa[0]!;
+    await signUp({
+      name: 'Asha Rao',
+      email: `search-${Date.now()}@example.com`,
+      password: 'long-enough-password',
+      avatar: 'avatar1',
+    });
+    const answer = await api.bookRide(
+      booked._id,
+      { ...VALID_BOOKING_DETAILS, pick_up_date: dropOff, drop_off_date: addDays(dropOff, 1) },
+      $token.get()!,
+      `search-test-${Date.now()}`,
+    );
+    expect(answer.ok).toBe(true);
+
+    // What the booking wizard does after any answer: every open search is asked again.
+    act(() => refreshVehicle(booked._id));
+    const count = before.length - 1;
+    expect(await screen.findByText(`${count} ${count === 1 ? 'Result' : 'Results'}`)).toBeVisible();
+    expect(await carNames()).toEqual(before.filter((name) => name !== booked.car_name));
+  });
+
+  it('names the filters when nothing matches and clears them all', async () => {
+    const user = userEvent.setup();
+    const [pickUp, dropOff] = [addDays(today, 10), addDays(today, 12)];
+    const { router } = renderCatalog(`/vehicles?q=zzz&location=Goa&pick_up_date=${pickUp}&drop_off_date=${dropOff}`);
+    expect(await screen.findByText('No cars found!')).toBeVisible();
+    expect(screen.getByText('0 Results')).toBeVisible();
+    const shown = (iso: string) => iso.split('-').reverse().join('/');
+    expect(
+      screen.getByText(`No car matches name “zzz”, in Goa, free ${shown(pickUp)} to ${shown(dropOff)}.`),
+    ).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(router.state.location.search).toBe('');
+    expect(await screen.findByText('46 Results')).toBeVisible();
+    expect(screen.getByRole('combobox', { name: 'Location' })).toHaveValue('');
+  });
+
+  it('shows the booking rules’ message for dates that break them, and lists by city alone meanwhile', async () => {
+    renderCatalog(`/vehicles?location=Goa&pick_up_date=${addDays(today, 2)}&drop_off_date=${addDays(today, 1)}`);
+    expect(await screen.findByText('Drop-off must be on or after pick-up.')).toBeVisible();
+    expect(await screen.findByText('3 Results')).toBeVisible();
+  });
+});

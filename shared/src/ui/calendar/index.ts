@@ -1,0 +1,3 @@
+export * from './calendar';
+export * from './calendar-dates';
+export * from './pick-range';
