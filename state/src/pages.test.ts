@@ -2,7 +2,7 @@ import { matchPage } from './pages';
 
 describe('matchPage (as the router matches)', () => {
   it.each([
-    ['/', 'home', []],
+    ['/', 'home', ['/api/vehicles']],
     ['/vehicles', 'fleet', ['/api/vehicles']],
     ['/vehicles/', 'fleet', ['/api/vehicles']],
     ['/Vehicles', 'fleet', ['/api/vehicles']],

@@ -40,7 +40,8 @@ const VEHICLE_PATH = /^\/vehicles\/([^/]+)\/?$/i;
 /** Which page a path shows, matched as the router does: case-insensitive, a trailing slash allowed. */
 export function matchPage(pathname: string): PageMatch {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '').toLowerCase() : pathname;
-  if (path === '/') return { page: 'home', dataUrls: [] };
+  // The home page's search lists the fleet's cities, counted from the fleet.
+  if (path === '/') return { page: 'home', dataUrls: [API_PATHS.vehicles] };
   if (path === '/vehicles') return { page: 'fleet', dataUrls: [API_PATHS.vehicles] };
   if (path === '/about') return { page: 'about', dataUrls: [] };
   const vehicle = VEHICLE_PATH.exec(pathname);

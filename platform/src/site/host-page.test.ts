@@ -88,7 +88,8 @@ describe('the host page the server writes', () => {
 
     const home = (await pagesAt(catalogUrl).render('/')).html;
     expect(home).toContain(`<link rel="preload" as="style" href="${catalogUrl}/home.1a2b3c4d.css">`);
-    expect(home).not.toContain('/api/vehicles');
+    expect(home).toContain('<link rel="preload" as="fetch" href="/api/vehicles" crossorigin="anonymous">');
+    expect((await pagesAt(catalogUrl).render('/about')).html).not.toContain('/api/vehicles');
   });
 
   it('follows a remote deployed alone on the next page, with no host rebuild', async () => {

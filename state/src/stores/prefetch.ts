@@ -7,7 +7,8 @@ import { $vehicle, $vehicles } from './vehicles';
  */
 export function prefetchPage(pathname: string): void {
   const { page, vehicleId } = matchPage(pathname);
-  const store = page === 'fleet' ? $vehicles : page === 'vehicle' && vehicleId ? $vehicle(vehicleId) : undefined;
+  const store =
+    page === 'home' || page === 'fleet' ? $vehicles : page === 'vehicle' && vehicleId ? $vehicle(vehicleId) : undefined;
   if (!store) return;
   // Listening starts the fetch; the answer stays in the query cache after the listener leaves.
   const stop = store.listen(({ loading }) => {

@@ -8,7 +8,7 @@ import {
   useStore,
 } from '@rentora/state';
 import { useSearchParams } from '@rentora/state/router';
-import { useEffect } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { apiSearch, cityCounts, dateProblems } from '../../lib/where-when';
 import { FleetToolbar } from './fleet-toolbar';
 import { EmptyResults } from './empty-results';
@@ -24,6 +24,8 @@ import styles from './fleet-page.module.css';
 import { VehicleCard, VehicleCardSkeleton } from './vehicle-card';
 
 const SKELETON_CARDS = 3;
+/** Enough cards to fill the first screen at any width; the rest follow in a background render. */
+const FIRST_SCREEN_CARDS = 9;
 
 export function FleetPage() {
   const [params, setParams] = useSearchParams();
@@ -36,6 +38,7 @@ export function FleetPage() {
   const found = useStore(filtered ? $vehicleSearch(search) : $vehicles);
   const { data: vehicles, error } = found;
   const results = vehicles ? applyFleetQuery(vehicles, query) : [];
+  const shown = useFirstScreenFirst(results, vehicles !== undefined);
   const range =
     search.pick_up_date && search.drop_off_date
       ? { pick_up_date: search.pick_up_date, drop_off_date: search.drop_off_date }
@@ -74,7 +77,7 @@ export function FleetPage() {
       {vehicles ? (
         results.length > 0 ? (
           <ul className={styles.grid} aria-label="Cars">
-            {results.map((vehicle, index) => (
+            {shown.map((vehicle, index) => (
               <li key={vehicle._id}>
                 <VehicleCard vehicle={vehicle} eager={index < 3} range={range} />
               </li>
@@ -101,4 +104,17 @@ export function FleetPage() {
       )}
     </div>
   );
+}
+
+/**
+ * The first screen of cards paints at once; the others render right after as a transition,
+ * which React splits into short tasks, so forty cards never hold the page's first paint or
+ * its input for one long task.
+ */
+function useFirstScreenFirst<T>(items: T[], ready: boolean): T[] {
+  const [everything, setEverything] = useState(false);
+  useEffect(() => {
+    if (ready && !everything) startTransition(() => setEverything(true));
+  }, [ready, everything]);
+  return everything ? items : items.slice(0, FIRST_SCREEN_CARDS);
 }
