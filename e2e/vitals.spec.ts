@@ -3,7 +3,8 @@ import { expect, test } from './fixtures';
 /**
  * Nothing moves under the reader: on every route, at phone and desktop widths, the layout
  * shifts of a first load add up to at most 0.01, counting the web fonts' swap and the
- * arrival of each remote's page (docs/architecture.md §2, first load).
+ * arrival of each remote's page (docs/architecture.md §2, first load), and nothing makes the
+ * page scroll sideways.
  */
 const MAX_LAYOUT_SHIFT = 0.01;
 
@@ -55,6 +56,10 @@ for (const width of [375, 1440]) {
         // Two frames, so a shift caused by the last response is observed before reading.
         await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
       });
+
+      // Nor does anything stick out sideways: the page never scrolls horizontally.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, 'pixels of sideways scrolling').toBeLessThanOrEqual(0);
 
       const shifts = await page.evaluate(() => window.rentoraShifts);
       const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
