@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, screenshots, test } from './fixtures';
 
 test.describe('site shell', () => {
-  test('every route has its SPEC title and the header links lead there', async ({ page }) => {
+  test('every route has its product title and the header links lead there', async ({ page }) => {
     await page.goto('/');
     await expect(page).toHaveTitle('Rentora - Quality Cars, Unmatched Experience');
 
@@ -31,7 +31,7 @@ test.describe('site shell', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('the footer carries every element of SPEC §2', async ({ page }) => {
+  test('the footer carries every element of docs/product.md §2', async ({ page }) => {
     await page.goto('/vehicles');
     const footer = page.getByRole('contentinfo');
     await expect(footer.getByRole('link', { name: 'Rentora home' })).toBeVisible();

@@ -1,4 +1,4 @@
-/** The data contract of SPEC §3, shared by the API and every app. */
+/** The data contract of docs/product.md §3, shared by the API and every app. */
 
 export const AVATAR_IDS = ['avatar1', 'avatar2', 'avatar3', 'avatar4', 'avatar5', 'avatar6'] as const;
 export type AvatarId = (typeof AVATAR_IDS)[number];

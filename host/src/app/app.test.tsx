@@ -21,14 +21,14 @@ describe('site routes', () => {
     await waitFor(() => expect(document.title).toBe('Error 404 - Page Not Found!'));
   });
 
-  it('describes Rentora on the About page (SPEC §1)', async () => {
+  it('describes Rentora on the About page (docs/product.md §1)', async () => {
     await renderSite('/about');
     const heading = screen.getByRole('heading', { level: 1 });
     expect(heading).toHaveTextContent('personal project for finding, booking and managing rental cars');
     expect(screen.getByText(/JSON Web Tokens/)).toBeVisible();
   });
 
-  it('gives / and /vehicles their SPEC titles even before the catalog arrives', async () => {
+  it('gives / and /vehicles their product titles even before the catalog arrives', async () => {
     await renderSite('/');
     await waitFor(() => expect(document.title).toBe('Rentora - Quality Cars, Unmatched Experience'));
   });
@@ -41,7 +41,7 @@ describe('site routes', () => {
     expect(screen.queryByRole('heading', { name: /personal project/ })).not.toBeInTheDocument();
   });
 
-  it('has the footer of SPEC §2', async () => {
+  it('has the footer of docs/product.md §2', async () => {
     await renderSite('/about');
     const footer = screen.getByRole('contentinfo');
     expect(within(footer).getByRole('link', { name: 'What’s Rentora? Click Here!' })).toHaveAttribute('href', '/about');

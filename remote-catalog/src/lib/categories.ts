@@ -5,7 +5,7 @@ import sportsImage from '../assets/category-sports.svg';
 import suvImage from '../assets/category-suv.svg';
 
 export interface FleetCategory {
-  /** The chip's label (SPEC §9). */
+  /** The chip's label (docs/product.md §9). */
   label: string;
   /** The `car_type` it stands for, also its value in the `?category=` query. */
   carType: VehicleType;

@@ -1,6 +1,6 @@
 const DAY_MS = 86_400_000;
 
-/** `YYYY-MM-DD` → `dd/mm/yyyy` (SPEC §9 date display). Anything else is shown unchanged. */
+/** `YYYY-MM-DD` → `dd/mm/yyyy` (docs/product.md §9 date display). Anything else is shown unchanged. */
 export function formatDisplayDate(isoDate: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);
   return match ? `${match[3]}/${match[2]}/${match[1]}` : isoDate;

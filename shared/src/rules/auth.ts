@@ -14,7 +14,7 @@ export function isAvatarId(value: string): value is (typeof AVATAR_IDS)[number] 
   return (AVATAR_IDS as readonly string[]).includes(value);
 }
 
-/** SPEC §5 for Login (email, password) and Sign Up (plus name and avatar), field by field. */
+/** docs/product.md §5 for Login (email, password) and Sign Up (plus name and avatar), field by field. */
 export function checkAuthFields(payload: LoginPayload | SignUpPayload): AuthErrors {
   const errors: AuthErrors = {};
   if ('name' in payload && payload.name.trim() === '') errors.name = 'Please enter your name.';

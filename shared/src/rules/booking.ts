@@ -12,9 +12,9 @@ const isBlank = (value: string) => value.trim() === '';
 const WHOLE_NUMBER = /^\d+$/;
 
 /**
- * SPEC §5 for the booking form, field by field, with a hint for each wrong field.
+ * docs/product.md §5 for the booking form, field by field, with a hint for each wrong field.
  * `today` is the calendar date (`YYYY-MM-DD`) in the business time zone: a pick-up
- * on that day or later is accepted (the SPEC's comparison with the current moment
+ * on that day or later is accepted (the product description's comparison with the current moment
  * rejected today's date by accident of time of day; see docs/decisions).
  */
 export function checkBookingForm(form: BookingForm, today: string): BookingErrors {

@@ -1,4 +1,4 @@
-/** User-facing texts of SPEC §8, exact. */
+/** User-facing texts of docs/product.md §8, exact. */
 export const MESSAGES = {
   invalidEmail: 'Invalid email format.',
   shortPassword: 'Password must be at least 8 characters long.',

@@ -12,7 +12,7 @@ import styles from './avatar.module.css';
 
 const AVATAR_URLS: Readonly<Record<AvatarId, string>> = { avatar1, avatar2, avatar3, avatar4, avatar5, avatar6 };
 
-/** The picture for an avatar value; an unknown value gets the default picture (SPEC §3). */
+/** The picture for an avatar value; an unknown value gets the default picture (docs/product.md §3). */
 function avatarUrl(avatar: string | undefined): string {
   return avatar !== undefined && isAvatarId(avatar) ? AVATAR_URLS[avatar] : defaultAvatar;
 }

@@ -10,7 +10,7 @@ export interface CarImageSize {
   dpr?: number;
 }
 
-/** A stock photo resized and compressed by the image CDN: `image_url` plus its size parameters (SPEC §3). */
+/** A stock photo resized and compressed by the image CDN: `image_url` plus its size parameters (docs/product.md §3). */
 export function carImageUrl(imageUrl: string, { width, height, dpr = 1 }: CarImageSize): string {
   const [base = imageUrl] = imageUrl.split('?');
   return `${base}?auto=compress&cs=tinysrgb&w=${width}&h=${height}&dpr=${dpr}`;

@@ -5,7 +5,7 @@ export type StarFill = 'full' | 'half' | 'empty';
 
 const STAR_COUNT = 5;
 
-/** Five stars for a 0–5 rating, rounded to the nearest half (SPEC §9). */
+/** Five stars for a 0–5 rating, rounded to the nearest half (docs/product.md §9). */
 export function starFills(rating: number): StarFill[] {
   const halves = Math.round(Math.min(Math.max(rating, 0), STAR_COUNT) * 2);
   return Array.from({ length: STAR_COUNT }, (_, index) => {

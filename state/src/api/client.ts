@@ -10,7 +10,7 @@ import type {
   VehicleSearch,
 } from '@rentora/shared';
 
-/** What the product reads of an answer: the ok status and the JSON body (SPEC §7). */
+/** What the product reads of an answer: the ok status and the JSON body (docs/product.md §7). */
 export interface ApiAnswer<T> {
   ok: boolean;
   status: number;

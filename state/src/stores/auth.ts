@@ -4,7 +4,7 @@ import { api, NetworkError } from '../api/client';
 import { MESSAGES } from '@rentora/shared';
 import type { AuthAnswer, LoginPayload, SignUpPayload, User } from '@rentora/shared';
 
-/** The bearer token, kept raw in localStorage under `token` (SPEC §3) and followed across tabs. */
+/** The bearer token, kept raw in localStorage under `token` (docs/product.md §3) and followed across tabs. */
 export const $token = persistentAtom<string | undefined>('token', undefined);
 export const $user = atom<User | null>(null);
 export const $userLoading = atom(false);
@@ -13,7 +13,7 @@ let latestUserRequest = 0;
 
 /**
  * Fetches the current user for the stored token. A not-ok answer removes the token: the
- * silent logout of SPEC §4. A network failure keeps the token, so a brief outage of the API
+ * silent logout of docs/product.md §4. A network failure keeps the token, so a brief outage of the API
  * does not log anyone out.
  */
 export async function refreshUser(): Promise<void> {

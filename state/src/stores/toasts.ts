@@ -18,7 +18,7 @@ export function dismissToast(id: number): void {
   $toasts.set($toasts.get().filter((toast) => toast.id !== id));
 }
 
-/** Shows a toast for 3 s (SPEC §9); the host renders and announces it. */
+/** Shows a toast for 3 s (docs/product.md §9); the host renders and announces it. */
 export function showToast(kind: ToastKind, message: string): number {
   const id = nextToastId++;
   $toasts.set([...$toasts.get(), { id, kind, message }]);

@@ -23,7 +23,7 @@ const VEHICLE_KEY_PREFIX = 'vehicle/';
 const SEARCH_KEY_PREFIX = 'search?';
 
 const [createFetcherStore, , { revalidateKeys }] = nanoquery({
-  // Answers stay until a page asks again: the list is fetched once per page session (SPEC §4).
+  // Answers stay until a page asks again: the list is fetched once per page session (docs/product.md §4).
   dedupeTime: Infinity,
   revalidateOnFocus: false,
   revalidateOnReconnect: false,

@@ -5,7 +5,7 @@ import { NavLink, useLocation } from '@rentora/state/router';
 import styles from './mobile-menu.module.css';
 import { NAV_LINKS } from '../../lib/nav-links';
 
-/** The small-screen menu: a hamburger that slides a panel in from the top (SPEC §2). */
+/** The small-screen menu: a hamburger that slides a panel in from the top (docs/product.md §2). */
 export function MobileMenu() {
   const { pathname } = useLocation();
   // The menu belongs to the page it was opened on: any navigation closes it.

@@ -2,7 +2,7 @@ import { StatusIcon } from '@rentora/shared';
 import { $toasts, useStore } from '@rentora/state';
 import styles from './toast-region.module.css';
 
-/** Toasts from any app (SPEC §2: 3 s, success or error icon), announced politely to screen readers. */
+/** Toasts from any app (docs/product.md §2: 3 s, success or error icon), announced politely to screen readers. */
 export function ToastRegion() {
   const toasts = useStore($toasts);
   return (

@@ -12,7 +12,7 @@ const INTROS: Readonly<Record<AuthView, string>> = {
   login: 'Welcome back. Log in to book a car and see your rentals.',
 };
 
-/** The Login/Sign Up modal: Sign Up ↔ Login, either → Response, Response → closed or back (SPEC §4). */
+/** The Login/Sign Up modal: Sign Up ↔ Login, either → Response, Response → closed or back (docs/product.md §4). */
 export function AuthModal({ titleId, onClose, initialView }: AuthModalProps) {
   const [view, setView] = useState<AuthView>(initialView);
   const [values, setValues] = useState<AuthValues>(EMPTY_AUTH_VALUES);

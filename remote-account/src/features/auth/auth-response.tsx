@@ -10,7 +10,7 @@ export interface AuthResponseProps {
   onRetry: () => void;
 }
 
-/** The result card after a login or sign-up answer (SPEC §2, Response view). */
+/** The result card after a login or sign-up answer (docs/product.md §2, Response view). */
 export function AuthResponse({ outcome, viewTitle, onDone, onRetry }: AuthResponseProps) {
   return (
     <div className={[styles.card, outcome.ok ? styles.success : styles.failure].join(' ')}>

@@ -11,7 +11,7 @@ export interface AuthValues {
 
 export const EMPTY_AUTH_VALUES: AuthValues = { avatar: AVATAR_IDS[0], name: '', email: '', password: '' };
 
-/** SPEC §5 with the API's own rules, checked before any request, each message beside its field. */
+/** docs/product.md §5 with the API's own rules, checked before any request, each message beside its field. */
 export function checkAuthValues(view: AuthView, values: AuthValues): AuthErrors {
   return checkAuthFields(view === 'signup' ? values : { email: values.email, password: values.password });
 }

@@ -6,7 +6,7 @@ export interface AvatarPickerProps {
   onChange: (avatar: string) => void;
 }
 
-/** The six avatars as one radio group (SPEC §2); arrow keys move between them. */
+/** The six avatars as one radio group (docs/product.md §2); arrow keys move between them. */
 export function AvatarPicker({ value, onChange }: AvatarPickerProps) {
   return (
     <fieldset className={styles.picker}>

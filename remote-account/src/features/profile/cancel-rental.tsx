@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import styles from './cancel-rental.module.css';
 
 export interface CancelRentalProps {
-  /** The rental's car _id: what the cancel call identifies a rental by (SPEC §7). */
+  /** The rental's car _id: what the cancel call identifies a rental by (docs/product.md §7). */
   carId: string;
   /** Names the car in the confirmation, for screen readers among several rentals. */
   carName: string;
@@ -12,7 +12,7 @@ export interface CancelRentalProps {
 
 type Stage = 'idle' | 'confirming' | 'cancelling';
 
-/** 'Cancel Rental', asked to be confirmed inline, then sent once (SPEC §8 for what follows). */
+/** 'Cancel Rental', asked to be confirmed inline, then sent once (docs/product.md §8 for what follows). */
 export function CancelRental({ carId, carName }: CancelRentalProps) {
   const [stage, setStage] = useState<Stage>('idle');
   const containerRef = useRef<HTMLDivElement>(null);

@@ -4,7 +4,7 @@ import { ProfileCard } from './profile-card';
 import { RentalList } from './rental-list';
 import styles from './profile-modal.module.css';
 
-/** The Profile modal: who is logged in, their rentals and the way out (SPEC §2). */
+/** The Profile modal: who is logged in, their rentals and the way out (docs/product.md §2). */
 export function ProfileModal({ titleId, onClose }: ModalProps) {
   const user = useStore($user);
   const loading = useStore($userLoading);

@@ -10,7 +10,7 @@ export interface RentalListProps {
   onExplore: () => void;
 }
 
-/** The user's rentals, newest first: the received order reversed (SPEC §2). */
+/** The user's rentals, newest first: the received order reversed (docs/product.md §2). */
 export function RentalList({ rentals, onExplore }: RentalListProps) {
   const headingId = useId();
   if (rentals.length === 0) {
@@ -25,7 +25,7 @@ export function RentalList({ rentals, onExplore }: RentalListProps) {
       </Link>
     );
   }
-  // A rental has no id of its own (SPEC §3); its place in the received list is stable, as rentals are only added.
+  // A rental has no id of its own (docs/product.md §3); its place in the received list is stable, as rentals are only added.
   const newestFirst = rentals.map((rental, receivedIndex) => ({ rental, receivedIndex })).reverse();
   return (
     <section className={styles.rentals} aria-labelledby={headingId}>

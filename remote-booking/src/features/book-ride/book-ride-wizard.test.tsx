@@ -203,7 +203,7 @@ describe('the steps', () => {
   });
 });
 
-describe('validation (SPEC §5)', () => {
+describe('validation (docs/product.md §5)', () => {
   it('shows the error card with Back on Submit of a blank form, and lists what to correct', async () => {
     const { user, dialog, onClose } = openWizard();
     await vehicleLoaded(dialog, 'jaguar-xe');

@@ -11,7 +11,7 @@ import { useBookingWizard } from './use-booking-wizard';
 import { useWizardFocus, type StepFocus } from './use-wizard-focus';
 import styles from './book-ride-wizard.module.css';
 
-/** The Book Ride wizard of SPEC §2/§4: four input steps, then the result card. */
+/** The Book Ride wizard of docs/product.md §2/§4: four input steps, then the result card. */
 export function BookRideWizard({ titleId, onClose, vehicleId }: BookRideModalProps) {
   const wizard = useBookingWizard(vehicleId);
   const { form, step, outcome, vehicle, today, problems } = wizard;

@@ -4,7 +4,7 @@ import styles from './booking-result.module.css';
 export type BookingOutcome =
   | { kind: 'sending' }
   | { kind: 'answered'; ok: boolean; message: string }
-  /** Caught before sending (SPEC §5 rules, or a clash with a booked range): the user can go back. */
+  /** Caught before sending (docs/product.md §5 rules, or a clash with a booked range): the user can go back. */
   | { kind: 'invalid'; message: string };
 
 export interface BookingResultProps {

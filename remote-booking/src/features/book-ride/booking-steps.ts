@@ -16,7 +16,7 @@ export type EarliestDay = 'today' | 'pick-up date';
 
 export interface FieldSpec {
   name: BookingField;
-  /** The SPEC's label, exact (SPEC §2, Book Ride modal). */
+  /** The product description's label, exact (docs/product.md §2, Book Ride modal). */
   label: string;
   type: HTMLInputTypeAttribute;
   inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];

@@ -7,7 +7,7 @@ export interface BookingAnswer {
 }
 
 /**
- * Sends one booking and reads the answer as SPEC §7/§8 say: the server's message, success by
+ * Sends one booking and reads the answer as docs/product.md §7/§8 say: the server's message, success by
  * the ok status, 'Error renting car!' when the server cannot be reached. After any answer the
  * user (their rentals) and the car (its booked dates) are fetched again for every open view.
  */

@@ -56,7 +56,7 @@ const COMPARE: Record<SortOrder, (a: Vehicle, b: Vehicle) => number> = {
   lowest: (a, b) => a.price_per_day - b.price_per_day,
 };
 
-/** Search is trimmed, then matched as a case-insensitive substring of car_name (SPEC §9). */
+/** Search is trimmed, then matched as a case-insensitive substring of car_name (docs/product.md §9). */
 export function applyFleetQuery(vehicles: readonly Vehicle[], { search, sort, category }: FleetQuery): Vehicle[] {
   const needle = search.trim().toLowerCase();
   return vehicles

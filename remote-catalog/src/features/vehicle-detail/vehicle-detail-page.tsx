@@ -23,7 +23,7 @@ export function VehicleDetailPage() {
     );
   }
 
-  // Any other failure ends the loading state and shows nothing (SPEC §8).
+  // Any other failure ends the loading state and shows nothing (docs/product.md §8).
   if (error) return <title>Rentora</title>;
 
   return <VehicleDetailSkeleton />;

@@ -83,7 +83,7 @@ describe.each(ENGINES)('booking and cancelling on %s', (engine) => {
     { pick_up_date: '2099-02-30' },
     { pick_up_date: dateFromToday(-1), drop_off_date: dateFromToday(2) },
     { pick_up_date: dateFromToday(5), drop_off_date: dateFromToday(4) },
-  ])('answers 400 with the SPEC message for %j', async (overrides) => {
+  ])('answers 400 with the product message for %j', async (overrides) => {
     const rider = await createUser(subject.app);
     const response = await book('audi-q7', rider.auth, bookingForm(overrides));
     expect(response.status).toBe(400);
