@@ -100,22 +100,38 @@ const nodeBoundaries = [
 module.exports = tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'coverage/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
-  ...tseslint.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
   {
     files: ['**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    languageOptions: { globals: { ...globals.browser, ...globals.node, ...globals.jest } },
+    languageOptions: {
+      globals: { ...globals.browser, ...globals.node, ...globals.jest },
+      // Each workspace's app and test configs, and the browser suite's: every file is checked with its own types.
+      parserOptions: {
+        project: ['./*/tsconfig.json', './*/tsconfig.test.json', './tsconfig.e2e.json'],
+        tsconfigRootDir: __dirname,
+      },
+    },
     rules: {
+      // Fastify plugins and our async interfaces are async by contract, with or without an await;
+      // what matters, a promise nobody handles, is no-floating-promises' and no-misused-promises' job.
+      '@typescript-eslint/require-await': 'off',
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': 'error',
     },
   },
+  { ...tseslint.configs.disableTypeChecked, files: ['**/*.js'] },
   {
     files: ['**/*.js'],
     languageOptions: { globals: globals.node, sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // Jest's asymmetric matchers (expect.any, expect.objectContaining) are typed `any` by design.
+    files: ['**/*.test.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-unsafe-assignment': 'off' },
   },
   {
     files: ['**/testing/**', 'e2e/**', '**/bench/**', 'platform/src/{launch,perf,fonts}/**'],

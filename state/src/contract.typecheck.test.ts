@@ -70,7 +70,8 @@ function typeCheck() {
   if (!config) throw new Error('remote-booking/tsconfig.json could not be read');
   const inMemory = new Map(Object.values(VARIANTS).map((entry) => [entry.path, entry.text]));
   const host = ts.createCompilerHost(config.options);
-  const { fileExists, readFile } = host;
+  const fileExists = host.fileExists.bind(host);
+  const readFile = host.readFile.bind(host);
   host.fileExists = (name) => inMemory.has(name) || fileExists(name);
   host.readFile = (name) => inMemory.get(name) ?? readFile(name);
   const declarations = config.fileNames.filter((name) => name.endsWith('.d.ts'));

@@ -26,7 +26,9 @@ const pgTypes = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
     if (oid === PG_DATE || oid === PG_TIMESTAMP || oid === PG_TIMESTAMPTZ) return (value: string) => value;
     if (oid === PG_INT8) return (value: string) => Number(value);
-    return format === 'binary' ? pg.types.getTypeParser(oid, 'binary') : pg.types.getTypeParser(oid, 'text');
+    return format === 'binary'
+      ? (pg.types.getTypeParser(oid, 'binary') as (value: Buffer) => unknown)
+      : (pg.types.getTypeParser(oid, 'text') as (value: string) => unknown);
   }) as typeof pg.types.getTypeParser,
 };
 

@@ -77,10 +77,11 @@ export function searchVehicleQuery(db: Executor, { location, range }: VehicleFil
   if (range !== undefined) {
     query = query
       .where('vehicles.availability', '=', 1)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('rentals')
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('rentals')
               .select('rentals.id')
               .whereRef('rentals.vehicle_id', '=', 'vehicles.id')
               .where('rentals.drop_off_date', '>=', range.pick_up_date)

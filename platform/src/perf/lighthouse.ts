@@ -102,7 +102,7 @@ async function perf(): Promise<void> {
     }
     print(results);
   } finally {
-    await chrome.kill();
+    chrome.kill();
     site.stop();
   }
 }

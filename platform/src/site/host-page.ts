@@ -20,7 +20,7 @@ export interface HostPagesOptions {
 }
 
 export interface HostPages {
-  render(pathname: string): Promise<{ statusCode: number; html: string }>;
+  render: (pathname: string) => Promise<{ statusCode: number; html: string }>;
   /** CSP sources for the inline styles of the prerendered pages. */
   styleHashes: string[];
 }

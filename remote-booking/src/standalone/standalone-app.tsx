@@ -1,7 +1,7 @@
 import '@rentora/shared/styles/fonts.css';
 import '@rentora/shared/styles/tokens.css';
 import '@rentora/shared/styles/base.css';
-import { Button, ModalFrame } from '@rentora/shared';
+import { Button, ModalFrame, type Vehicle } from '@rentora/shared';
 import { $modal, $vehicles, closeModal, openBookRide, useStore } from '@rentora/state';
 import { StrictMode, useId } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -15,7 +15,7 @@ const CARS_SHOWN = 4;
  * origin (the account remote's standalone page is another origin).
  */
 function StandaloneBooking() {
-  const { data: vehicles, error } = useStore($vehicles);
+  const { data: vehicles, error } = useStore($vehicles) as { data?: Vehicle[]; error?: Error };
   return (
     <main>
       <h1>Book Ride (standalone)</h1>

@@ -9,7 +9,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     tokens: TokenService;
     /** preHandler: a valid bearer token of an existing user, else 401. */
-    authenticate(request: FastifyRequest): Promise<void>;
+    authenticate: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
     account: Account | null;

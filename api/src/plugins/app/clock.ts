@@ -4,7 +4,7 @@ import { createBusinessClock } from '../../time/business-clock';
 declare module 'fastify' {
   interface FastifyInstance {
     /** Today as `YYYY-MM-DD` in BUSINESS_TZ: what `expired`, booked ranges and pick-up checks compare with. */
-    today(): string;
+    today: () => string;
   }
 }
 

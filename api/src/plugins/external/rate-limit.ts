@@ -10,16 +10,16 @@ type AttemptRequest = FastifyRequest<{ Body: { email: string } }>;
 declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler for register: counts the attempt per client address and per email. */
-    limitAttempts(request: AttemptRequest, reply: FastifyReply): Promise<void>;
+    limitAttempts: (request: AttemptRequest, reply: FastifyReply) => Promise<void>;
     /**
      * preHandler for login: refuses an email whose failed logins from this address, or from all
      * addresses together, used up their budget; then counts the attempt per client address.
      */
-    limitLogins(request: AttemptRequest, reply: FastifyReply): Promise<void>;
+    limitLogins: (request: AttemptRequest, reply: FastifyReply) => Promise<void>;
     /** onError hook for login: a 401 counts against the email, from this address and from all. */
-    countFailedLogin(request: AttemptRequest, reply: FastifyReply, error: FastifyError): Promise<void>;
+    countFailedLogin: (request: AttemptRequest, reply: FastifyReply, error: FastifyError) => Promise<void>;
     /** preHandler after authenticate: counts a signed-in user's bookings and cancellations. */
-    limitWrites(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    limitWrites: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
 

@@ -19,7 +19,8 @@ export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, 
   };
   let finished = false;
   helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
-    if (error !== undefined) throw error;
+    if (error instanceof Error) throw error;
+    if (error !== undefined) throw new Error('helmet failed', { cause: error });
     finished = true;
   });
   if (!finished) throw new Error('helmet did not finish synchronously');

@@ -120,7 +120,9 @@ describe('FleetPage', () => {
       expect(await screen.findByRole('heading', { level: 1, name: 'Audi A8' })).toBeVisible();
       await act(() => router.navigate(-1));
       expect(await screen.findByText('1 Result')).toBeVisible();
-      const listCalls = fetchSpy.mock.calls.filter(([url]) => String(url).endsWith('/api/vehicles'));
+      const listCalls = fetchSpy.mock.calls.filter(([input]) =>
+        (input instanceof Request ? input.url : input.toString()).endsWith('/api/vehicles'),
+      );
       expect(listCalls.length).toBeLessThanOrEqual(1);
     } finally {
       fetchSpy.mockRestore();

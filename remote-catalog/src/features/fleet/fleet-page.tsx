@@ -36,7 +36,8 @@ export function FleetPage() {
   const fleet = useStore($vehicles);
   // Where and when are the API's to answer; name, category and order are applied here to either list.
   const found = useStore(filtered ? $vehicleSearch(search) : $vehicles);
-  const { data: vehicles, error } = found;
+  const vehicles = found.data;
+  const failed = found.error !== undefined;
   const results = vehicles ? applyFleetQuery(vehicles, query) : [];
   const shown = useFirstScreenFirst(results, vehicles !== undefined);
   const range =
@@ -86,7 +87,7 @@ export function FleetPage() {
         ) : (
           <EmptyResults query={query} onClear={() => changeQuery(DEFAULT_FLEET_QUERY)} />
         )
-      ) : error ? (
+      ) : failed ? (
         <div className={styles.failure} role="alert">
           <p>We couldn’t load the fleet. Check your connection and try again.</p>
           <Button variant="secondary" onClick={filtered ? refreshVehicleSearches : refreshVehicles}>

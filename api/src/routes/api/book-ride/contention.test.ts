@@ -57,7 +57,7 @@ onPostgres('bookings waiting on an uncommitted overlapping rental (two instances
       [holder.id, car.id, dateFromToday(100), dateFromToday(102)],
     );
     const rollback = new Promise<void>((resolve, reject) => {
-      setTimeout(() => side.query('rollback').then(() => resolve(), reject), SIDE_HOLDS_MS);
+      setTimeout(() => void side.query('rollback').then(() => resolve(), reject), SIDE_HOLDS_MS);
     });
 
     const started = Date.now();
