@@ -14,6 +14,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import Fastify from 'fastify';
 import type { Page } from '@playwright/test';
+import { createHostPages } from '@rentora/platform/site/host-page';
 import { startRemoteServer } from '@rentora/platform/site/remote-server';
 import { registerStaticSite } from '@rentora/platform/site/static-site';
 import { e2eSite, expect, logInAs, registerUser, test } from './fixtures';
@@ -186,8 +187,17 @@ function providePackageVersion(work: string, folder: 'shared' | 'state', version
   return copy;
 }
 
-/** The deployed host, told by its remotes.json that the catalog is `catalogFiles` on its own origin. */
-async function serveHostWithCatalog(work: string, catalogFiles: string, port: number) {
+/**
+ * The deployed host with the catalog's files `catalogFiles` on an origin of their own: served as
+ * plain static files told by remotes.json where the catalog is, or (`pages`) by the server that
+ * writes each page with the remote URLs and hints, as `npm start` does.
+ */
+async function serveHostWithCatalog(
+  work: string,
+  catalogFiles: string,
+  port: number,
+  { pages = false }: { pages?: boolean } = {},
+) {
   const hostOrigin = `http://localhost:${port}`;
   const catalogOrigin = `http://localhost:${port + 1}`;
   const hostFiles = path.join(work, 'host');
@@ -195,7 +205,9 @@ async function serveHostWithCatalog(work: string, catalogFiles: string, port: nu
   writeFileSync(path.join(hostFiles, 'remotes.json'), JSON.stringify({ ...e2eSite.remotes, catalog: catalogOrigin }));
 
   const hostServer = Fastify();
-  await registerStaticSite(hostServer, { root: hostFiles, spaFallback: true });
+  const remoteUrls = { ...e2eSite.remotes, catalog: catalogOrigin };
+  const renderPage = pages ? createHostPages({ root: hostFiles, remoteUrls }).render : undefined;
+  await registerStaticSite(hostServer, { root: hostFiles, spaFallback: true, renderPage });
   await hostServer.listen({ port, host: '127.0.0.1' });
   const catalogServer = await startRemoteServer({
     root: catalogFiles,
@@ -205,6 +217,7 @@ async function serveHostWithCatalog(work: string, catalogFiles: string, port: nu
   });
   return {
     hostOrigin,
+    catalogOrigin,
     hostFiles,
     close: () => Promise.all([hostServer.close(), catalogServer.close()]),
   };
@@ -213,16 +226,34 @@ async function serveHostWithCatalog(work: string, catalogFiles: string, port: nu
 /** Ports for the sites these tests start themselves, clear of the suite's own (base .. base + 3). */
 const ownPort = (offset: number) => Number(e2eSite.env.PORT) + offset;
 
-test('a remote deploys alone: a rebuilt catalog shows after a reload, the host untouched', async ({ page }) => {
+/** The home page's chunk a catalog build's manifest names, which the page's HTML should preload. */
+function homeChunkOf(catalogFiles: string): string {
+  const manifest = JSON.parse(readFileSync(path.join(catalogFiles, 'mf-manifest.json'), 'utf8')) as {
+    exposes: { path: string; assets: { js: { sync: string[] } } }[];
+  };
+  const chunk = manifest.exposes.find((expose) => expose.path === './HomePage')?.assets.js.sync[0];
+  if (!chunk) throw new Error('The catalog manifest names no home page chunk.');
+  return chunk;
+}
+
+test('a remote deploys alone: a rebuilt catalog and its hints show after a reload, the host untouched', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const work = freshWork('deploy-alone');
   const catalogFiles = path.join(work, 'catalog-live');
   cpSync(path.join(root, 'remote-catalog/dist'), catalogFiles, { recursive: true });
-  const site = await serveHostWithCatalog(work, catalogFiles, ownPort(10));
+  const site = await serveHostWithCatalog(work, catalogFiles, ownPort(10), { pages: true });
+  const preloads = async () =>
+    page
+      .locator('link[rel="preload"][as="script"]')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
 
   try {
     await page.goto(site.hostOrigin);
     await expect(page.getByRole('heading', { level: 1, name: 'Drive Your Dreams with Rentora' })).toBeVisible();
+    const oldChunk = homeChunkOf(catalogFiles);
+    expect(await preloads()).toContain(`${site.catalogOrigin}/${oldChunk}`);
     const hostBefore = hashTree(site.hostFiles);
 
     // A new version of the catalog alone: its source copied, one exposed text changed, rebuilt.
@@ -237,6 +268,11 @@ test('a remote deploys alone: a rebuilt catalog shows after a reload, the host u
 
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Drive Your Dreams Today with Rentora' })).toBeVisible();
+    // The page's hints follow the new manifest, with no host rebuild.
+    const newChunk = homeChunkOf(catalogFiles);
+    expect(newChunk).not.toBe(oldChunk);
+    expect(await preloads()).toContain(`${site.catalogOrigin}/${newChunk}`);
+    expect(await preloads()).not.toContain(`${site.catalogOrigin}/${oldChunk}`);
     expect(hashTree(site.hostFiles)).toEqual(hostBefore);
   } finally {
     await site.close();
