@@ -11,6 +11,20 @@ import { registerStaticSite } from '../site/static-site';
 import { findRepoRoot } from './repo';
 import { loadSiteConfig } from './site-config';
 
+/** Headers worked out once per distinct set of inline-style hashes (one per host build). */
+function memoizeByKey<T>(compute: (hashes: string[]) => T): (hashes: string[]) => T {
+  const known = new Map<string, T>();
+  return (hashes) => {
+    const key = hashes.join(' ');
+    let value = known.get(key);
+    if (value === undefined) {
+      value = compute(hashes);
+      known.set(key, value);
+    }
+    return value;
+  };
+}
+
 /**
  * The composed site from production builds: the API plus the host on one origin, each remote on
  * its own. This is what `npm start` runs and what the browser suite tests.
@@ -50,14 +64,17 @@ async function serve(): Promise<void> {
     reply.header('Cache-Control', REVALIDATE).send(site.remoteUrls),
   );
   const pages = createHostPages({ root: hostDist, remoteUrls: site.remoteUrls });
+  const remoteOrigins = Object.values(site.remoteUrls).map((url) => new URL(url).origin);
+  const pageHeaders = memoizeByKey((styleHashes: string[]) => hostPageHeaders(remoteOrigins, styleHashes));
   await registerStaticSite(api, {
     root: hostDist,
     spaFallback: true,
-    headers: hostPageHeaders(
-      Object.values(site.remoteUrls).map((url) => new URL(url).origin),
-      pages.styleHashes,
-    ),
-    renderPage: pages.render,
+    headers: hostPageHeaders(remoteOrigins),
+    renderPage: async (pathname) => {
+      const page = await pages.render(pathname);
+      // The page's CSP names the hashes of its own inline styles, whichever host build wrote it.
+      return { ...page, headers: pageHeaders(page.styleHashes) };
+    },
   });
   await api.listen({ port: site.port, host: site.host });
   servers.push(api);

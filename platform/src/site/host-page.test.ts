@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -108,7 +108,18 @@ describe('the host page the server writes', () => {
     expect(html).not.toContain('remoteEntry.js');
   });
 
-  it('allows its inline styles by hash in the page’s CSP', () => {
-    expect(pagesAt(catalogUrl).styleHashes).toEqual(["'sha256-IAdwN3biDCQ3brrgp1m8kBEsPQYyqfREKOEfeoREopc='"]);
+  it('names its inline styles’ hashes, for the page’s CSP', async () => {
+    const { styleHashes } = await pagesAt(catalogUrl).render('/about');
+    expect(styleHashes).toEqual(["'sha256-IAdwN3biDCQ3brrgp1m8kBEsPQYyqfREKOEfeoREopc='"]);
+  });
+
+  it('serves a host deployed while the server runs at once', async () => {
+    const pages = pagesAt(catalogUrl);
+    expect((await pages.render('/about')).html).toContain('<div id="root">about</div>');
+    const redeployed = page('about').replace('<div id="root">about</div>', '<div id="root">about, redeployed</div>');
+    writeFileSync(path.join(hostRoot, 'pages', 'about.html'), redeployed);
+    // File times can be coarse: make the change visible, as a deploy's copy would.
+    utimesSync(path.join(hostRoot, 'pages', 'about.html'), new Date(), new Date(Date.now() + 5000));
+    expect((await pages.render('/about')).html).toContain('<div id="root">about, redeployed</div>');
   });
 });

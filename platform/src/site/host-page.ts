@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { RemoteName } from '@rentora/shared/apps';
 import { matchPage, SITE_PAGES, type PageName } from '@rentora/state/pages';
@@ -19,10 +19,15 @@ export interface HostPagesOptions {
   readManifest?: (remote: RemoteName) => Promise<RemoteFiles | undefined>;
 }
 
-export interface HostPages {
-  render: (pathname: string) => Promise<{ statusCode: number; html: string }>;
-  /** CSP sources for the inline styles of the prerendered pages. */
+export interface HostPage {
+  statusCode: number;
+  html: string;
+  /** CSP sources for the page's inline styles. */
   styleHashes: string[];
+}
+
+export interface HostPages {
+  render: (pathname: string) => Promise<HostPage>;
 }
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -37,20 +42,10 @@ function linkTag(attributes: Record<string, string | true>): string {
   return `<link ${parts.join(' ')}>`;
 }
 
-/** Every page template the host's build wrote, by page; index.html stands in for any that is missing. */
-function readTemplates(root: string): Record<PageName, string> {
-  const fallback = readFileSync(path.join(root, 'index.html'), 'utf8');
-  const read = (page: PageName) => {
-    const file = path.join(root, 'pages', `${page}.html`);
-    return existsSync(file) ? readFileSync(file, 'utf8') : fallback;
-  };
-  return {
-    home: read('home'),
-    fleet: read('fleet'),
-    vehicle: read('vehicle'),
-    about: read('about'),
-    notFound: read('notFound'),
-  };
+interface Template {
+  html: string;
+  /** CSP sources for its inline styles. */
+  styleHashes: string[];
 }
 
 function inlineStyleHashes(html: string): string[] {
@@ -62,8 +57,28 @@ function inlineStyleHashes(html: string): string[] {
   );
 }
 
+/**
+ * Each page's template as the host's build wrote it (index.html stands in for one that is
+ * missing), read again whenever the file changes: a host deployed while the server runs serves
+ * its new pages, which name its new chunks, at once.
+ */
+function templateReader(root: string): (page: PageName) => Template {
+  const known = new Map<string, { modified: number; template: Template }>();
+  return (page) => {
+    const pageFile = path.join(root, 'pages', `${page}.html`);
+    const file = existsSync(pageFile) ? pageFile : path.join(root, 'index.html');
+    const modified = statSync(file).mtimeMs;
+    const cached = known.get(file);
+    if (cached && cached.modified === modified) return cached.template;
+    const html = readFileSync(file, 'utf8');
+    const template = { html, styleHashes: inlineStyleHashes(html) };
+    known.set(file, { modified, template });
+    return template;
+  };
+}
+
 export function createHostPages(options: HostPagesOptions): HostPages {
-  const templates = readTemplates(options.root);
+  const templateOf = templateReader(options.root);
   const readers = new Map<RemoteName, () => Promise<RemoteFiles | undefined>>();
   const readManifest =
     options.readManifest ??
@@ -107,13 +122,14 @@ export function createHostPages(options: HostPagesOptions): HostPages {
   }
 
   return {
-    styleHashes: [...new Set(Object.values(templates).flatMap(inlineStyleHashes))],
     render: async (pathname) => {
       const { page } = matchPage(pathname);
       const hints = await hintsFor(pathname);
+      const { html, styleHashes } = templateOf(page);
       return {
         statusCode: page === 'notFound' ? 404 : 200,
-        html: templates[page].replace(HINTS_MARKER, hints.join('')),
+        html: html.replace(HINTS_MARKER, hints.join('')),
+        styleHashes,
       };
     },
   };

@@ -4,6 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import { cacheControlFor, REVALIDATE } from './cache-policy';
 import { sendHtml } from './send-html';
 
+export interface RenderedPage {
+  statusCode: number;
+  html: string;
+  headers?: Readonly<Record<string, string>>;
+}
+
 export interface StaticSiteOptions {
   /** The folder of built files. */
   root: string;
@@ -13,8 +19,8 @@ export interface StaticSiteOptions {
   corsOrigins?: readonly string[];
   /** Sent with every file, e.g. the security headers of site-headers.ts. */
   headers?: Readonly<Record<string, string>>;
-  /** Writes each page's HTML instead of sending index.html for every route (host-page.ts). */
-  renderPage?: (pathname: string) => Promise<{ statusCode: number; html: string }>;
+  /** Writes each page's HTML, and headers of its own, instead of sending index.html for every route (host-page.ts). */
+  renderPage?: (pathname: string) => Promise<RenderedPage>;
 }
 
 const DOT_SEGMENT = /\/\./;
@@ -62,8 +68,8 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
         return reply.code(404).send({ message: 'Not found.' });
       }
       if (renderPage) {
-        const { statusCode, html } = await renderPage(request.url.split('?')[0] ?? '/');
-        return sendHtml(request, reply.code(statusCode), html);
+        const { statusCode, html, headers: pageHeaders = {} } = await renderPage(pathname || '/');
+        return sendHtml(request, reply.code(statusCode).headers(pageHeaders), html);
       }
       return reply.header('Cache-Control', REVALIDATE).sendFile('index.html');
     });
