@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config';
+import { RequestLog } from './logging/request-log';
 import auth from './plugins/app/auth';
 import clock from './plugins/app/clock';
 import fleet from './plugins/app/fleet';
@@ -33,6 +34,7 @@ export async function buildApp(appConfig: AppConfig): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: appConfig.logLevel, redact: ['req.headers.authorization'] },
     genReqId: requestId,
+    logController: new RequestLog(),
     trustProxy: proxyTrust(appConfig.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
     // Slow clients cannot hold sockets open forever; keep-alive outlives typical proxy idle timeouts.

@@ -1,5 +1,6 @@
 import type { BookedRange, Rental } from '@rentora/shared';
 import { sql } from 'kysely';
+import { precompiled } from '../db/precompiled';
 import type { NewRental } from '../db/schema';
 import type { Executor } from './executor';
 
@@ -59,9 +60,8 @@ export async function cancelCurrentRental(
   return Number(result.numUpdatedRows);
 }
 
-/** The user's rentals, oldest first, with `expired` derived from `today`. */
-export async function listRentalsOfUser(db: Executor, userId: number, today: string): Promise<Rental[]> {
-  const rows = await db
+const rentalsOfUser = precompiled((db: Executor, userId: number) =>
+  db
     .selectFrom('rentals')
     .innerJoin('vehicles', 'vehicles.id', 'rentals.vehicle_id')
     .select([
@@ -76,8 +76,12 @@ export async function listRentalsOfUser(db: Executor, userId: number, today: str
       'rentals.total_price',
     ])
     .where('rentals.user_id', '=', userId)
-    .orderBy('rentals.id')
-    .execute();
+    .orderBy('rentals.id'),
+);
+
+/** The user's rentals, oldest first, with `expired` derived from `today` (a hot read: precompiled). */
+export async function listRentalsOfUser(db: Executor, userId: number, today: string): Promise<Rental[]> {
+  const rows = await rentalsOfUser(db, userId);
   return rows.map((row) => ({
     car: { _id: row.slug, image_url: row.image_url, brand_name: row.brand_name, car_name: row.car_name },
     pick_up_date: row.pick_up_date,

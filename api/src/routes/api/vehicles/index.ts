@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { vehicleNotFound } from '../../../errors';
-import { listBookedRanges, toVehicle } from '../../../repositories/vehicles';
+import { sendEncodedJson } from '../../../http/encoded-json';
+import { listBookedRanges } from '../../../repositories/vehicles';
 import { dateRangeSchema, errorResponses, vehicleIdParams, vehicleSchema } from '../../schemas';
 
 const vehicleDetailSchema = {
@@ -16,6 +17,15 @@ const vehicleDetailSchema = {
   },
 } as const;
 
+const notModified = {
+  description: 'The fleet is unchanged since the ETag sent in If-None-Match; no body.',
+  type: 'null',
+} as const;
+
+/**
+ * Both answers are written from JSON the fleet cache made once per fleet change (the list also
+ * compressed), so no response serialiser runs here; the schemas still document them.
+ */
 const vehicles: FastifyPluginAsync = async (app) => {
   app.get(
     '',
@@ -23,10 +33,11 @@ const vehicles: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['vehicles'],
         summary: 'The whole fleet, by id',
-        response: { 200: { type: 'array', items: vehicleSchema }, ...errorResponses() },
+        description: 'Compressed as Accept-Encoding allows (br, gzip), with an ETag; `304` for If-None-Match.',
+        response: { 200: { type: 'array', items: vehicleSchema }, 304: notModified, ...errorResponses() },
       },
     },
-    async (_request, reply) => reply.type('application/json; charset=utf-8').send(await app.fleet.listJson()),
+    async (request, reply) => sendEncodedJson(request, reply, (await app.fleet.current()).list),
   );
 
   app.get<{ Params: { vehicleId: string } }>(
@@ -39,11 +50,14 @@ const vehicles: FastifyPluginAsync = async (app) => {
         response: { 200: vehicleDetailSchema, ...errorResponses(404) },
       },
     },
-    async (request) => {
-      const vehicle = await app.fleet.find(request.params.vehicleId);
-      if (vehicle === undefined) throw vehicleNotFound();
-      const booked = await listBookedRanges(app.db, vehicle.id, app.today());
-      return { ...toVehicle(vehicle), booked };
+    async (request, reply) => {
+      const car = (await app.fleet.current()).bySlug.get(request.params.vehicleId);
+      if (car === undefined) throw vehicleNotFound();
+      // Read live on every request: a booking or a cancellation shows at once.
+      const booked = await listBookedRanges(app.db, car.vehicle.id, app.today());
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(`${car.detailHead},"booked":${JSON.stringify(booked)}}`);
     },
   );
 };
