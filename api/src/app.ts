@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config';
-import { RequestLog } from './logging/request-log';
+import { RequestLog, logDestination } from './logging/request-log';
 import auth from './plugins/app/auth';
 import clock from './plugins/app/clock';
 import fleet from './plugins/app/fleet';
@@ -32,7 +32,7 @@ function proxyTrust(trust: AppConfig['trustProxy']) {
 /** The whole API as one Fastify instance, not listening, with no process-level side effects. */
 export async function buildApp(appConfig: AppConfig): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: appConfig.logLevel, redact: ['req.headers.authorization'] },
+    logger: { level: appConfig.logLevel, redact: ['req.headers.authorization'], stream: logDestination() },
     genReqId: requestId,
     logController: new RequestLog(),
     trustProxy: proxyTrust(appConfig.trustProxy),

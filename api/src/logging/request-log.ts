@@ -1,4 +1,5 @@
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import pino, { type DestinationStream } from 'pino';
 
 /**
  * One info line per answered request, with its request id, instead of Fastify's two (an
@@ -19,4 +20,14 @@ export class RequestLog extends LogController {
       'request completed',
     );
   }
+}
+
+/**
+ * Where the API logs: stdout, written asynchronously. pino's default writes every line with its
+ * own blocking write(2), which under load cost a tenth of the API's CPU; asynchronously, lines
+ * written while a write is in flight go out together in the next one, and an idle server still
+ * writes each line at once. pino flushes what is left when the process exits.
+ */
+export function logDestination(): DestinationStream {
+  return pino.destination({ dest: 1, sync: false });
 }
