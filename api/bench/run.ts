@@ -252,7 +252,6 @@ async function compare(): Promise<void> {
       method: 'GET',
       path: '/api/vehicles',
       headers: { 'if-none-match': String(fleet.headers.etag ?? '"none"') },
-      target: 0.8,
     },
     { name: 'GET /api/vehicles/:id', method: 'GET', path: '/api/vehicles/mercedes-benz-s-class', target: 0.5 },
     { name: 'GET /api/user (Bearer)', method: 'GET', path: '/api/user', headers: auth, target: 0.5 },

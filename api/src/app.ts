@@ -29,7 +29,10 @@ function proxyTrust(trust: AppConfig['trustProxy']) {
   return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }
 
-/** The whole API as one Fastify instance, not listening, with no process-level side effects. */
+/**
+ * The whole API as one Fastify instance, not listening, with no process-level side effects
+ * other than its log stream's flush when the process exits.
+ */
 export async function buildApp(appConfig: AppConfig): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: appConfig.logLevel, redact: ['req.headers.authorization'], stream: logDestination() },
