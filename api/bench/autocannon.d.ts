@@ -27,6 +27,7 @@ declare module 'autocannon' {
     non2xx: number;
     errors: number;
     '2xx': number;
+    statusCodeStats: Record<string, { count: number }>;
   }
   export default function autocannon(options: Options): Promise<Result>;
 }

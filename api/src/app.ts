@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config';
+import { RequestLog, logDestination } from './logging/request-log';
 import auth from './plugins/app/auth';
 import clock from './plugins/app/clock';
 import fleet from './plugins/app/fleet';
@@ -28,11 +29,15 @@ function proxyTrust(trust: AppConfig['trustProxy']) {
   return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }
 
-/** The whole API as one Fastify instance, not listening, with no process-level side effects. */
+/**
+ * The whole API as one Fastify instance, not listening, with no process-level side effects
+ * other than its log stream's flush when the process exits.
+ */
 export async function buildApp(appConfig: AppConfig): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: appConfig.logLevel, redact: ['req.headers.authorization'] },
+    logger: { level: appConfig.logLevel, redact: ['req.headers.authorization'], stream: logDestination() },
     genReqId: requestId,
+    logController: new RequestLog(),
     trustProxy: proxyTrust(appConfig.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
     // Slow clients cannot hold sockets open forever; keep-alive outlives typical proxy idle timeouts.

@@ -1,5 +1,6 @@
-import type { BookedRange, Rental } from '@rentora/shared';
+import type { BookedRange, Rental, User } from '@rentora/shared';
 import { sql } from 'kysely';
+import { precompiled } from '../db/precompiled';
 import type { NewRental } from '../db/schema';
 import type { Executor } from './executor';
 
@@ -59,12 +60,20 @@ export async function cancelCurrentRental(
   return Number(result.numUpdatedRows);
 }
 
-/** The user's rentals, oldest first, with `expired` derived from `today`. */
-export async function listRentalsOfUser(db: Executor, userId: number, today: string): Promise<Rental[]> {
-  const rows = await db
-    .selectFrom('rentals')
-    .innerJoin('vehicles', 'vehicles.id', 'rentals.vehicle_id')
+/**
+ * The account and its rentals (oldest first) in one query: a user without rentals is one row of
+ * nulls on the rental side; a user that does not exist is no row at all.
+ */
+const profileRows = precompiled((db: Executor, userId: number) =>
+  db
+    .selectFrom('users')
+    .leftJoin('rentals', 'rentals.user_id', 'users.id')
+    .leftJoin('vehicles', 'vehicles.id', 'rentals.vehicle_id')
     .select([
+      'users.name',
+      'users.email',
+      'users.avatar',
+      'rentals.id as rental_id',
       'vehicles.slug',
       'vehicles.image_url',
       'vehicles.brand_name',
@@ -75,10 +84,22 @@ export async function listRentalsOfUser(db: Executor, userId: number, today: str
       'rentals.days',
       'rentals.total_price',
     ])
-    .where('rentals.user_id', '=', userId)
-    .orderBy('rentals.id')
-    .execute();
-  return rows.map((row) => ({
+    .where('users.id', '=', userId)
+    .orderBy('rentals.id'),
+);
+
+type ProfileRow = Awaited<ReturnType<typeof profileRows>>[number];
+
+/** A row with a rental has every rental and car column set: a rental always has its car (a foreign key). */
+const hasRental = (row: ProfileRow): row is { [K in keyof ProfileRow]: NonNullable<ProfileRow[K]> } =>
+  row.rental_id !== null;
+
+/** The user's profile with rentals, `expired` derived from `today` (a hot read: one precompiled query). */
+export async function findProfile(db: Executor, userId: number, today: string): Promise<User | undefined> {
+  const rows = await profileRows(db, userId);
+  const [first] = rows;
+  if (first === undefined) return undefined;
+  const cars_rented = rows.filter(hasRental).map((row): Rental => ({
     car: { _id: row.slug, image_url: row.image_url, brand_name: row.brand_name, car_name: row.car_name },
     pick_up_date: row.pick_up_date,
     drop_off_date: row.drop_off_date,
@@ -86,4 +107,5 @@ export async function listRentalsOfUser(db: Executor, userId: number, today: str
     days: row.days,
     total_price: row.total_price,
   }));
+  return { name: first.name, email: first.email, avatar: first.avatar, cars_rented };
 }

@@ -1,5 +1,6 @@
 import type { NewUser, UserRow } from '../db/schema';
 import type { Engine } from '../db/connect';
+import { precompiled } from '../db/precompiled';
 import type { Executor } from './executor';
 
 export type Account = Pick<UserRow, 'id' | 'name' | 'email' | 'avatar'>;
@@ -8,8 +9,14 @@ export async function findUserByEmail(db: Executor, email: string): Promise<User
   return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
 }
 
+const accountsById = precompiled((db: Executor, id: number) =>
+  db.selectFrom('users').select(['id', 'name', 'email', 'avatar']).where('id', '=', id),
+);
+
+/** Read on every signed-in request: precompiled. */
 export async function findAccount(db: Executor, id: number): Promise<Account | undefined> {
-  return db.selectFrom('users').select(['id', 'name', 'email', 'avatar']).where('id', '=', id).executeTakeFirst();
+  const [account] = await accountsById(db, id);
+  return account;
 }
 
 export async function insertUser(db: Executor, user: NewUser): Promise<number> {

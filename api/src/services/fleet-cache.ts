@@ -1,43 +1,93 @@
+import type { Vehicle } from '@rentora/shared';
 import type { Kysely } from 'kysely';
-import type { Database, VehicleRow } from '../db/schema';
+import type { Database } from '../db/schema';
+import { type EncodedJson, encodeJson } from '../http/encoded-json';
 import { listVehicleRows, toVehicle } from '../repositories/vehicles';
 
-/**
- * The fleet changes only when an operator edits it, yet every page asks for it: keep it, and
- * its JSON, for a few seconds. Bookings are never cached; they are read live per request.
- */
-export interface FleetCache {
-  /** The whole fleet as the UTF-8 JSON body of `GET /api/vehicles`, encoded once. */
-  listJson(): Promise<Buffer>;
-  find(slug: string): Promise<VehicleRow | undefined>;
+/** One car of the fleet, with the start of its detail answer already in JSON. */
+export interface FleetCar {
+  vehicle: Vehicle;
+  /** `{"_id":…,"transmission":"…"` without the closing brace: the detail appends `booked` to it. */
+  detailHead: string;
 }
 
-export function createFleetCache(db: Kysely<Database>, ttlMs: number, now: () => number = Date.now): FleetCache {
-  let cached: Promise<{ json: Buffer; bySlug: Map<string, VehicleRow> }> | undefined;
-  let expiresAt = 0;
+/** The fleet as last read from the database. */
+export interface Fleet {
+  /** By id, as `GET /api/vehicles` lists it; a filtered list starts from these. */
+  vehicles: readonly Vehicle[];
+  /** The body of `GET /api/vehicles`, with its compressed forms and ETags. */
+  list: EncodedJson;
+  bySlug: ReadonlyMap<string, FleetCar>;
+}
 
-  const load = async () => {
-    const rows = await listVehicleRows(db);
-    return {
-      json: Buffer.from(JSON.stringify(rows.map(toVehicle))),
-      bySlug: new Map(rows.map((row) => [row.slug, row])),
-    };
+export interface FleetCacheOptions {
+  /** How long a read of the fleet is served before it is read again (in the background). */
+  ttlMs: number;
+  /** A background re-read failed: the fleet read before keeps being served. */
+  onRefreshFailed: (error: unknown) => void;
+  now?: () => number;
+}
+
+/**
+ * The fleet changes only when an operator edits it, yet every page asks for it: read it every
+ * few seconds, and encode it only when it changed. Once the first read has succeeded, no request
+ * waits for the database here. Bookings are never cached; they are read live per request.
+ */
+export interface FleetCache {
+  current(): Promise<Fleet>;
+}
+
+async function readFleet(db: Kysely<Database>, previous: Fleet | undefined): Promise<Fleet> {
+  const vehicles = (await listVehicleRows(db)).map(toVehicle);
+  const json = Buffer.from(JSON.stringify(vehicles));
+  if (previous !== undefined && previous.list.bodies.identity.equals(json)) return previous;
+  return {
+    vehicles,
+    list: await encodeJson(json),
+    bySlug: new Map(
+      vehicles.map((vehicle) => [vehicle._id, { vehicle, detailHead: JSON.stringify(vehicle).slice(0, -1) }]),
+    ),
+  };
+}
+
+export function createFleetCache(db: Kysely<Database>, options: FleetCacheOptions): FleetCache {
+  const now = options.now ?? Date.now;
+  let fleet: Promise<Fleet> | undefined;
+  let staleAt = 0;
+  let refreshing = false;
+
+  const firstRead = () => {
+    staleAt = now() + options.ttlMs;
+    const reading = readFleet(db, undefined);
+    fleet = reading;
+    // A failed first read must not stick: the next request tries again.
+    reading.catch(() => {
+      if (fleet === reading) fleet = undefined;
+    });
+    return reading;
   };
 
-  const current = () => {
-    if (cached === undefined || now() >= expiresAt) {
-      expiresAt = now() + ttlMs;
-      cached = load();
-      // A failed load must not stick: the next request tries again.
-      cached.catch(() => {
-        cached = undefined;
+  const refreshInBackground = (served: Promise<Fleet>) => {
+    refreshing = true;
+    staleAt = now() + options.ttlMs;
+    served
+      .then((previous) => readFleet(db, previous))
+      .then(
+        (next) => {
+          fleet = Promise.resolve(next);
+        },
+        (error: unknown) => options.onRefreshFailed(error),
+      )
+      .finally(() => {
+        refreshing = false;
       });
-    }
-    return cached;
   };
 
   return {
-    listJson: async () => (await current()).json,
-    find: async (slug) => (await current()).bySlug.get(slug),
+    current: () => {
+      if (fleet === undefined) return firstRead();
+      if (!refreshing && now() >= staleAt) refreshInBackground(fleet);
+      return fleet;
+    },
   };
 }

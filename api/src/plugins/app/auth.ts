@@ -10,6 +10,8 @@ declare module 'fastify' {
     tokens: TokenService;
     /** preHandler: a valid bearer token of an existing user, else 401. */
     authenticate: (request: FastifyRequest) => Promise<void>;
+    /** The user id a valid bearer token names, else 401; whether that user exists is for the caller to check. */
+    bearerUserId: (request: FastifyRequest) => number;
   }
   interface FastifyRequest {
     account: Account | null;
@@ -29,11 +31,16 @@ export default fp(
     const tokens = createTokenService(await resolveJwtSecret(app.config.jwtSecret, app.config.dataDir));
     app.decorate('tokens', tokens);
     app.decorateRequest('account', null);
-    app.decorate('authenticate', async (request: FastifyRequest) => {
+    const bearerUserId = (request: FastifyRequest) => {
       const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
       const userId = token === undefined ? undefined : tokens.verify(token);
+      if (userId === undefined) throw unauthorized();
+      return userId;
+    };
+    app.decorate('bearerUserId', bearerUserId);
+    app.decorate('authenticate', async (request: FastifyRequest) => {
       // A valid token of a deleted account is refused too.
-      const account = userId === undefined ? undefined : await findAccount(app.db, userId);
+      const account = await findAccount(app.db, bearerUserId(request));
       if (account === undefined) throw unauthorized();
       request.account = account;
     });

@@ -34,7 +34,7 @@ describe.each(ENGINES)('operations on %s', (engine) => {
       'GET /api/health 200',
       'GET /api/ready 200,503',
       'GET /api/user 200,401,500,503',
-      'GET /api/vehicles 200,400,500,503',
+      'GET /api/vehicles 200,304,400,500,503',
       'GET /api/vehicles/{vehicleId} 200,404,500,503',
       'POST /api/book-ride/{vehicleId} 201,400,401,404,409,415,422,429,500,503',
       'POST /api/cancel-ride/{carId} 200,401,404,429,500,503',

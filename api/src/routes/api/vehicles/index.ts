@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { vehicleNotFound } from '../../../errors';
 import type { VehicleSearch } from '@rentora/shared';
+import { vehicleNotFound } from '../../../errors';
+import { sendEncodedJson } from '../../../http/encoded-json';
 import { listBookedRanges, searchVehicleRows, toVehicle } from '../../../repositories/vehicles';
 import { readVehicleSearch } from '../../../services/vehicle-search';
 import { dateRangeSchema, errorResponses, vehicleIdParams, vehicleSchema, vehicleSearchQuery } from '../../schemas';
@@ -18,6 +19,16 @@ const vehicleDetailSchema = {
   },
 } as const;
 
+const notModified = {
+  description: 'The fleet is unchanged since the ETag sent in If-None-Match; no body.',
+  type: 'null',
+} as const;
+
+/**
+ * The unfiltered list and the detail are written from JSON the fleet cache made once per fleet
+ * change (the list also compressed), so no response serialiser runs for them; a search's answer
+ * is serialised by its schema.
+ */
 const vehicles: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: VehicleSearch }>(
     '',
@@ -25,8 +36,10 @@ const vehicles: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['vehicles'],
         summary: 'The fleet by id: all of it, or the cars in a city and/or free on a range of dates',
+        description:
+          'Without parameters: the whole fleet, compressed as Accept-Encoding allows (br, gzip), with an ETag; `304` for If-None-Match.',
         querystring: vehicleSearchQuery,
-        response: { 200: { type: 'array', items: vehicleSchema }, ...errorResponses(400) },
+        response: { 200: { type: 'array', items: vehicleSchema }, 304: notModified, ...errorResponses(400) },
       },
       config: {
         validationMessage: 'Give each search parameter once and keep it short: a city, and dates as YYYY-MM-DD.',
@@ -35,7 +48,7 @@ const vehicles: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const filter = readVehicleSearch(request.query, app.today());
       // Nothing asked: the cached bytes, exactly as before searches existed.
-      if (filter === undefined) return reply.type('application/json; charset=utf-8').send(await app.fleet.listJson());
+      if (filter === undefined) return sendEncodedJson(request, reply, (await app.fleet.current()).list);
       return (await searchVehicleRows(app.db, filter)).map(toVehicle);
     },
   );
@@ -50,11 +63,14 @@ const vehicles: FastifyPluginAsync = async (app) => {
         response: { 200: vehicleDetailSchema, ...errorResponses(404) },
       },
     },
-    async (request) => {
-      const vehicle = await app.fleet.find(request.params.vehicleId);
-      if (vehicle === undefined) throw vehicleNotFound();
-      const booked = await listBookedRanges(app.db, vehicle.id, app.today());
-      return { ...toVehicle(vehicle), booked };
+    async (request, reply) => {
+      const car = (await app.fleet.current()).bySlug.get(request.params.vehicleId);
+      if (car === undefined) throw vehicleNotFound();
+      // Read live on every request: a booking or a cancellation shows at once.
+      const booked = await listBookedRanges(app.db, car.vehicle.id, app.today());
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(`${car.detailHead},"booked":${JSON.stringify(booked)}}`);
     },
   );
 };
