@@ -206,7 +206,10 @@ async function serveHostWithCatalog(
 
   const hostServer = Fastify();
   const remoteUrls = { ...e2eSite.remotes, catalog: catalogOrigin };
-  const renderPage = pages ? createHostPages({ root: hostFiles, remoteUrls }).render : undefined;
+  // A busy test machine may take longer than production's half second to answer the manifest.
+  const renderPage = pages
+    ? createHostPages({ root: hostFiles, remoteUrls, manifestTimeoutMs: 10_000 }).render
+    : undefined;
   await registerStaticSite(hostServer, { root: hostFiles, spaFallback: true, renderPage });
   await hostServer.listen({ port, host: '127.0.0.1' });
   const catalogServer = await startRemoteServer({

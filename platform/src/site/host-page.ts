@@ -16,7 +16,8 @@ export interface HostPagesOptions {
   /** The host's build folder. */
   root: string;
   remoteUrls: Record<RemoteName, string>;
-  readManifest?: (remote: RemoteName) => Promise<RemoteFiles | undefined>;
+  /** How long a page waits for a remote's manifest before it goes out without that remote's hints. */
+  manifestTimeoutMs?: number;
 }
 
 export interface HostPage {
@@ -80,16 +81,14 @@ function templateReader(root: string): (page: PageName) => Template {
 export function createHostPages(options: HostPagesOptions): HostPages {
   const templateOf = templateReader(options.root);
   const readers = new Map<RemoteName, () => Promise<RemoteFiles | undefined>>();
-  const readManifest =
-    options.readManifest ??
-    ((remote: RemoteName) => {
-      let reader = readers.get(remote);
-      if (!reader) {
-        reader = createManifestReader(options.remoteUrls[remote]);
-        readers.set(remote, reader);
-      }
-      return reader();
-    });
+  const readManifest = (remote: RemoteName) => {
+    let reader = readers.get(remote);
+    if (!reader) {
+      reader = createManifestReader(options.remoteUrls[remote], { timeoutMs: options.manifestTimeoutMs });
+      readers.set(remote, reader);
+    }
+    return reader();
+  };
 
   async function hintsFor(pathname: string): Promise<string[]> {
     const { page, dataUrls } = matchPage(pathname);
