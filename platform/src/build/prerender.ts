@@ -76,10 +76,11 @@ const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
 function composePage(template: string, parts: { title: string; shell: string; css: string; head: string[] }): string {
   // React writes a page's <title> where the page renders it; the document's title goes in the head.
   const shell = parts.shell.replace(/<title>[^<]*<\/title>/g, '');
+  // Replacer functions, so a `$` in the CSS or the shell is never read as a replacement pattern.
   return template
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(parts.title)}</title>`)
-    .replace('</head>', `<style>${parts.css}</style>${parts.head.join('')}${HINTS_MARKER}</head>`)
-    .replace('<div id="root"></div>', `<div id="root">${shell}</div>`);
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(parts.title)}</title>`)
+    .replace('</head>', () => `<style>${parts.css}</style>${parts.head.join('')}${HINTS_MARKER}</head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${shell}</div>`);
 }
 
 export async function prerenderHostPages(hostDir: string): Promise<void> {

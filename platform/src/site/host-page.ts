@@ -127,7 +127,8 @@ export function createHostPages(options: HostPagesOptions): HostPages {
       const { html, styleHashes } = templateOf(page);
       return {
         statusCode: page === 'notFound' ? 404 : 200,
-        html: html.replace(HINTS_MARKER, hints.join('')),
+        // A replacer function: a `$` in a URL is never read as a replacement pattern.
+        html: html.replace(HINTS_MARKER, () => hints.join('')),
         styleHashes,
       };
     },
