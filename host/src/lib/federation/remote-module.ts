@@ -8,12 +8,12 @@ const failed = new Set<RemoteModuleId>();
 
 /**
  * A retry can meet what the page's HTML preloaded for the first attempt: when such a preload
- * failed, the browser answers the next request for that file with the same failure, at once and
- * without asking the network (once per file: the remote's entry, then its chunk, then its
- * styles). A retry therefore tries again while failures come back that fast; a remote that is
- * really down fails as slowly as the network says, and stops the retry.
+ * failed, the browser answers the next request for that file with the same failure, without
+ * asking the network (once per file: the remote's entry, then its chunk, then its styles). So a
+ * retry whose script or stylesheet fails tries again, a few times at most; a remote whose
+ * manifest cannot be read is down, and stops the retry at once.
  */
-const PRELOAD_ECHO_MS = 250;
+const FILE_FAILURE = /RUNTIME-008|ScriptNetworkError|Loading (css )?chunk/i;
 const MAX_ATTEMPTS = 4;
 
 const remoteOf = (id: RemoteModuleId) => id.split('/')[0] as RemoteName;
@@ -35,12 +35,11 @@ async function loadOnce<Id extends RemoteModuleId>(id: Id): Promise<RemoteModule
 
 async function loadAfterFailure<Id extends RemoteModuleId>(id: Id): Promise<RemoteModules[Id]> {
   for (let attempt = 1; ; attempt += 1) {
-    const started = performance.now();
     try {
       return await loadOnce(id);
     } catch (reason) {
-      const echo = performance.now() - started < PRELOAD_ECHO_MS;
-      if (!echo || attempt === MAX_ATTEMPTS) throw reason;
+      const fileFailed = FILE_FAILURE.test(reason instanceof Error ? reason.message : String(reason));
+      if (!fileFailed || attempt === MAX_ATTEMPTS) throw reason;
       resetRemote(remoteOf(id));
     }
   }
