@@ -1,3 +1,4 @@
+import type { VehicleType } from '@rentora/shared';
 import type { Executor } from '../repositories/executor';
 import { ENGINES, type TestApp, createTestApp } from '../testing/test-app';
 import { precompiled } from './precompiled';
@@ -11,14 +12,14 @@ describe.each(ENGINES)('precompiled queries on %s', (engine) => {
   });
   afterAll(() => subject.close());
 
-  const carsOfTypeFrom = precompiled((db: Executor, carType: string, fromId: number) =>
+  const carsOfTypeFrom = precompiled((db: Executor, carType: VehicleType, fromId: number) =>
     db.selectFrom('vehicles').select('slug').where('car_type', '=', carType).where('id', '>=', fromId).orderBy('id'),
   );
 
   it('runs each call with its own arguments, in their places', async () => {
-    const slugs = async (carType: string, fromId: number) =>
+    const slugs = async (carType: VehicleType, fromId: number) =>
       (await carsOfTypeFrom(subject.app.db, carType, fromId)).map((row) => row.slug);
-    const expected = async (carType: string, fromId: number) =>
+    const expected = async (carType: VehicleType, fromId: number) =>
       (
         await subject.app.db
           .selectFrom('vehicles')
@@ -35,7 +36,7 @@ describe.each(ENGINES)('precompiled queries on %s', (engine) => {
   });
 
   it('refuses a query that branches on an argument instead of passing it as a value', async () => {
-    const branching = precompiled((db: Executor, carType: string) =>
+    const branching = precompiled((db: Executor, carType: VehicleType) =>
       db
         .selectFrom('vehicles')
         .select('slug')

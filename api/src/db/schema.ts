@@ -1,3 +1,4 @@
+import type { BookingForm, Vehicle } from '@rentora/shared';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 /** Set by the database on insert, never written by the app afterwards. */
@@ -14,54 +15,38 @@ export interface UsersTable {
   created_at: CreatedAt;
 }
 
-export interface VehiclesTable {
-  id: number;
+/**
+ * A car as stored: the API's Vehicle (`@rentora/shared/schemas`) with the public `_id` kept as
+ * `slug`, and availability as an integer, 1 = in service, so both engines share one set of queries.
+ */
+export type VehiclesTable = Omit<Vehicle, '_id' | 'availability'> & {
   slug: string;
-  car_name: string;
-  brand_name: string;
-  car_type: string;
-  seating_capacity: number;
-  price_per_day: number;
-  image_url: string;
-  location: string;
-  customer_ratings: number;
-  description: string;
-  /** 1 = in service. An integer on both engines keeps one set of queries. */
   availability: number;
-  model_year: number;
-  average: number;
-  fuel_type: string;
-  engine: string;
-  transmission: string;
-}
+};
 
 export type StoredRentalStatus = 'active' | 'cancelled';
 
-export interface RentalsTable {
+/** The booking form as sent (age as a number), with the price worked out and its state. */
+export type RentalsTable = Omit<BookingForm, 'age'> & {
   id: Generated<number>;
   user_id: number;
   vehicle_id: number;
-  name: string;
   age: number;
-  email: string;
-  phone_no: string;
-  address: string;
-  pincode: string;
-  pick_up_date: string;
-  drop_off_date: string;
   days: number;
   total_price: number;
   status: StoredRentalStatus;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
-}
+};
+
+export type BookingStatus = 201 | 409;
 
 export interface IdempotencyKeysTable {
   user_id: number;
   key: string;
   /** What the first request asked for, so a key reused for another request is refused. */
   fingerprint: string;
-  status_code: number;
+  status_code: BookingStatus;
   body: string;
   created_at: CreatedAt;
 }

@@ -58,3 +58,8 @@ export function sendEncodedJson(request: FastifyRequest, reply: FastifyReply, bo
   if (coding !== 'identity') reply.header('content-encoding', coding);
   return reply.type('application/json; charset=utf-8').send(body.bodies[coding]);
 }
+
+/** Answers JSON that was serialised ahead of time, so no response serialiser runs for it. */
+export function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json);
+}

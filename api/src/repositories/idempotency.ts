@@ -1,9 +1,10 @@
 import type { Engine } from '../db/connect';
+import type { BookingStatus } from '../db/schema';
 import type { Executor } from './executor';
 
 export interface StoredAnswer {
   fingerprint: string;
-  statusCode: number;
+  statusCode: BookingStatus;
   message: string;
 }
 

@@ -40,7 +40,7 @@ export function toVehicle({ slug, availability, ...facts }: VehicleRow): Vehicle
     id: facts.id,
     car_name: facts.car_name,
     brand_name: facts.brand_name,
-    car_type: facts.car_type as Vehicle['car_type'],
+    car_type: facts.car_type,
     seating_capacity: facts.seating_capacity,
     price_per_day: facts.price_per_day,
     image_url: facts.image_url,

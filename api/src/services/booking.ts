@@ -4,7 +4,7 @@ import { formatDisplayDate, formatRupees, rentalDays } from '@rentora/shared/for
 import { MESSAGES, bookingFormMessage, checkBookingForm, clashMessage } from '@rentora/shared/rules';
 import type { Kysely } from 'kysely';
 import type { Engine } from '../db/connect';
-import type { Database, VehicleRow } from '../db/schema';
+import type { BookingStatus, Database, VehicleRow } from '../db/schema';
 import { isTransientConflict } from '../db/unavailable';
 import { isOverlapViolation } from '../db/violations';
 import { ApiError, vehicleNotFound } from '../errors';
@@ -20,8 +20,9 @@ export interface BookingContext {
   today: () => string;
 }
 
-export interface Answer {
-  statusCode: number;
+/** A booking answers 201 or 409; a cancellation 200. */
+export interface Answer<Status extends number = BookingStatus> {
+  statusCode: Status;
   message: string;
 }
 
@@ -134,7 +135,11 @@ function bookedMessage(carName: string, range: BookedRange, days: number, totalP
   return `${carName} is booked from ${from} to ${to}: ${days} ${days === 1 ? 'day' : 'days'}, ${formatRupees(totalPrice)} in total.`;
 }
 
-export async function cancelRide(context: BookingContext, userId: number, vehicleSlug: string): Promise<Answer> {
+export async function cancelRide(
+  context: BookingContext,
+  userId: number,
+  vehicleSlug: string,
+): Promise<Answer<200>> {
   const vehicle = await findVehicle(context.db, vehicleSlug);
   if (vehicle === undefined) throw vehicleNotFound();
   const cancelled = await cancelCurrentRental(context.db, userId, vehicle.id, context.today());

@@ -1,23 +1,23 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { LoginPayload } from '@rentora/shared';
 import fp from 'fastify-plugin';
 import { ApiError } from '../../errors';
 import { addressGroup } from '../../rate-limit/address-group';
 import { type CounterStore, type Hit, createMemoryStore, createRedisStore } from '../../rate-limit/stores';
 import { currentAccount } from '../app/auth';
 
-type AttemptRequest = FastifyRequest<{ Body: { email: string } }>;
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler for register: counts the attempt per client address and per email. */
-    limitAttempts: (request: AttemptRequest, reply: FastifyReply) => Promise<void>;
+    limitAttempts: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /**
      * preHandler for login: refuses an email whose failed logins from this address, or from all
      * addresses together, used up their budget; then counts the attempt per client address.
      */
-    limitLogins: (request: AttemptRequest, reply: FastifyReply) => Promise<void>;
+    limitLogins: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** onError hook for login: a 401 counts against the email, from this address and from all. */
-    countFailedLogin: (request: AttemptRequest, reply: FastifyReply, error: FastifyError) => Promise<void>;
+    countFailedLogin: (request: FastifyRequest, reply: FastifyReply, error: FastifyError) => Promise<void>;
     /** preHandler after authenticate: counts a signed-in user's bookings and cancellations. */
     limitWrites: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
@@ -31,12 +31,13 @@ const DEFAULT_KEY_PREFIX = 'rentora:attempts:';
  */
 const ALL_ADDRESSES_FACTOR = 10;
 
-const emailOf = (request: AttemptRequest) => request.body.email.trim().toLowerCase();
+/** The email of a sign-up or log-in: these hooks run after the route's schema required it as text. */
+const emailOf = (request: FastifyRequest) => (request.body as Pick<LoginPayload, 'email'>).email.trim().toLowerCase();
 const addressOf = (request: FastifyRequest) => addressGroup(request.ip);
 // Distinct prefixes: no email, however odd, can spell another counter's key.
-const failuresFromAddress = (request: AttemptRequest) =>
+const failuresFromAddress = (request: FastifyRequest) =>
   `login-failures:from:${addressOf(request)}:${emailOf(request)}`;
-const failuresFromAll = (request: AttemptRequest) => `login-failures:all:${emailOf(request)}`;
+const failuresFromAll = (request: FastifyRequest) => `login-failures:all:${emailOf(request)}`;
 
 /** Counters in memory, or in Redis when REDIS_URL is set so every instance shares them. */
 export default fp(
@@ -78,7 +79,7 @@ export default fp(
       }
     };
 
-    app.decorate('limitAttempts', (request: AttemptRequest, reply: FastifyReply) =>
+    app.decorate('limitAttempts', (request: FastifyRequest, reply: FastifyReply) =>
       limit(reply, [
         hitCheck(`ip:${addressOf(request)}`, rateLimit.perIp),
         hitCheck(`email:${emailOf(request)}`, rateLimit.perEmail),
@@ -87,7 +88,7 @@ export default fp(
 
     // Only failures count against an email, so logging in often from several devices never locks its owner out.
     // Peeks see only earlier failures: once the budget is used up, this attempt is refused.
-    app.decorate('limitLogins', (request: AttemptRequest, reply: FastifyReply) =>
+    app.decorate('limitLogins', (request: FastifyRequest, reply: FastifyReply) =>
       limit(reply, [
         peekCheck(failuresFromAddress(request), rateLimit.perEmail - 1),
         peekCheck(failuresFromAll(request), rateLimit.perEmail * ALL_ADDRESSES_FACTOR - 1),
@@ -95,7 +96,7 @@ export default fp(
       ]),
     );
 
-    app.decorate('countFailedLogin', async (request: AttemptRequest, _reply: FastifyReply, error: FastifyError) => {
+    app.decorate('countFailedLogin', async (request: FastifyRequest, _reply: FastifyReply, error: FastifyError) => {
       if (error.statusCode !== 401) return;
       await store.hit(failuresFromAddress(request), rateLimit.windowMs);
       await store.hit(failuresFromAll(request), rateLimit.windowMs);

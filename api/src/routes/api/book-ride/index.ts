@@ -1,35 +1,9 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import { MESSAGES } from '@rentora/shared/rules';
+import { bookingRequestSchema, messageSchema } from '@rentora/shared/schemas';
 import { currentAccount } from '../../../plugins/app/auth';
 import { bookRide } from '../../../services/booking';
-import { MAX_LENGTH, bearerAuth, errorResponses, messageSchema, requestText, vehicleIdParams } from '../../schemas';
-
-interface BookingBody {
-  name: string;
-  age: string | number;
-  email: string;
-  phone_no: string;
-  address: string;
-  pincode: string;
-  pick_up_date: string;
-  drop_off_date: string;
-}
-
-const bookingSchema = {
-  type: 'object',
-  required: ['name', 'age', 'email', 'phone_no', 'address', 'pincode', 'pick_up_date', 'drop_off_date'],
-  additionalProperties: false,
-  properties: {
-    name: requestText(MAX_LENGTH.name),
-    age: { anyOf: [requestText(MAX_LENGTH.short), { type: 'number' }] },
-    email: requestText(MAX_LENGTH.email),
-    phone_no: requestText(MAX_LENGTH.short, 'Exactly 10 digits.'),
-    address: requestText(MAX_LENGTH.address),
-    pincode: requestText(MAX_LENGTH.short, 'Exactly 6 digits.'),
-    pick_up_date: requestText(MAX_LENGTH.short, 'YYYY-MM-DD, today or later, at most 180 days ahead.'),
-    drop_off_date: requestText(MAX_LENGTH.short, 'YYYY-MM-DD, on or after pick-up; a rental lasts at most 30 days.'),
-  },
-} as const;
+import { bearerAuth, errorResponses, vehicleIdParams } from '../../schemas';
 
 const headersSchema = {
   type: 'object',
@@ -43,8 +17,8 @@ const headersSchema = {
   },
 } as const;
 
-const bookRideRoutes: FastifyPluginAsync = async (app) => {
-  app.post<{ Params: { vehicleId: string }; Body: BookingBody; Headers: { 'idempotency-key'?: string } }>(
+const bookRideRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
+  app.post(
     '/:vehicleId',
     {
       config: { validationMessage: MESSAGES.invalidBookingForm },
@@ -55,7 +29,7 @@ const bookRideRoutes: FastifyPluginAsync = async (app) => {
         security: bearerAuth,
         params: vehicleIdParams,
         headers: headersSchema,
-        body: bookingSchema,
+        body: bookingRequestSchema,
         response: { 201: messageSchema, ...errorResponses(400, 401, 404, 409, 415, 422, 429) },
       },
     },

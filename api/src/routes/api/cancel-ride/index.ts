@@ -1,10 +1,11 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
+import { MAX_LENGTH, messageSchema, requestText } from '@rentora/shared/schemas';
 import { currentAccount } from '../../../plugins/app/auth';
 import { cancelRide } from '../../../services/booking';
-import { MAX_LENGTH, bearerAuth, errorResponses, messageSchema, requestText } from '../../schemas';
+import { bearerAuth, errorResponses } from '../../schemas';
 
-const cancelRideRoutes: FastifyPluginAsync = async (app) => {
-  app.post<{ Params: { carId: string } }>(
+const cancelRideRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
+  app.post(
     '/:carId',
     {
       preHandler: [app.authenticate, app.limitWrites],
@@ -12,7 +13,12 @@ const cancelRideRoutes: FastifyPluginAsync = async (app) => {
         tags: ['rentals'],
         summary: "Cancel the caller's current rental of a car",
         security: bearerAuth,
-        params: { type: 'object', required: ['carId'], properties: { carId: requestText(MAX_LENGTH.id) } },
+        params: {
+          type: 'object',
+          required: ['carId'],
+          additionalProperties: false,
+          properties: { carId: requestText(MAX_LENGTH.id) },
+        },
         response: { 200: messageSchema, ...errorResponses(401, 404, 429) },
       },
     },

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
 import { describeDriverError } from '../../../db/unavailable';
-import { messageSchema } from '../../schemas';
+import { messageSchema } from '@rentora/shared/schemas';
 
 export const NOT_READY = 'The database is not reachable.';
 /** A load balancer's probe gets its answer within a second, even when the pool is exhausted. */

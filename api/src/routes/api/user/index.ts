@@ -1,69 +1,15 @@
-import type { FastifyPluginAsync } from 'fastify';
-import type { LoginPayload, SignUpPayload, User } from '@rentora/shared';
+import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
+import type { User } from '@rentora/shared';
+import { loginSchema, signUpSchema, tokenAnswerSchema, userSchema } from '@rentora/shared/schemas';
 import { unauthorized } from '../../../errors';
 import { findProfile } from '../../../repositories/rentals';
 import { logIn, register } from '../../../services/accounts';
-import { MAX_LENGTH, bearerAuth, errorResponses, requestText } from '../../schemas';
+import { bearerAuth, errorResponses } from '../../schemas';
 
 const FILL_EVERY_FIELD = 'Please fill out every field.';
 
-const tokenAnswerSchema = {
-  type: 'object',
-  required: ['message', 'token'],
-  properties: { message: { type: 'string' }, token: { type: 'string' } },
-} as const;
-
-const text = { type: 'string' } as const;
-
-const signUpSchema = {
-  type: 'object',
-  required: ['name', 'email', 'password', 'avatar'],
-  additionalProperties: false,
-  properties: {
-    name: requestText(MAX_LENGTH.name),
-    email: requestText(MAX_LENGTH.email),
-    password: requestText(MAX_LENGTH.password),
-    avatar: requestText(MAX_LENGTH.short, 'avatar1..avatar6'),
-  },
-} as const;
-
-const loginSchema = {
-  type: 'object',
-  required: ['email', 'password'],
-  additionalProperties: false,
-  properties: { email: requestText(MAX_LENGTH.email), password: requestText(MAX_LENGTH.password) },
-} as const;
-
-const rentalSchema = {
-  type: 'object',
-  required: ['car', 'pick_up_date', 'drop_off_date', 'status', 'days', 'total_price'],
-  properties: {
-    car: {
-      type: 'object',
-      required: ['_id', 'image_url', 'brand_name', 'car_name'],
-      properties: { _id: text, image_url: text, brand_name: text, car_name: text },
-    },
-    pick_up_date: { type: 'string', format: 'date' },
-    drop_off_date: { type: 'string', format: 'date' },
-    status: { type: 'string', enum: ['active', 'cancelled', 'expired'] },
-    days: { type: 'integer' },
-    total_price: { type: 'integer', description: 'Rupees.' },
-  },
-} as const;
-
-const userSchema = {
-  type: 'object',
-  required: ['name', 'email', 'avatar', 'cars_rented'],
-  properties: {
-    name: text,
-    email: text,
-    avatar: text,
-    cars_rented: { type: 'array', description: 'Oldest first.', items: rentalSchema },
-  },
-} as const;
-
-const user: FastifyPluginAsync = async (app) => {
-  app.post<{ Body: SignUpPayload }>(
+const user: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
+  app.post(
     '/register',
     {
       config: { validationMessage: FILL_EVERY_FIELD },
@@ -83,7 +29,7 @@ const user: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Body: LoginPayload }>(
+  app.post(
     '/login',
     {
       config: { validationMessage: FILL_EVERY_FIELD },

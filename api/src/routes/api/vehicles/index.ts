@@ -1,23 +1,10 @@
-import type { FastifyPluginAsync } from 'fastify';
-import type { VehicleSearch } from '@rentora/shared';
+import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
+import { vehicleDetailSchema, vehicleSchema, vehicleSearchSchema } from '@rentora/shared/schemas';
 import { vehicleNotFound } from '../../../errors';
-import { sendEncodedJson } from '../../../http/encoded-json';
+import { sendEncodedJson, sendJsonText } from '../../../http/encoded-json';
 import { listBookedRanges, searchVehicleRows, toVehicle } from '../../../repositories/vehicles';
 import { readVehicleSearch } from '../../../services/vehicle-search';
-import { dateRangeSchema, errorResponses, vehicleIdParams, vehicleSchema, vehicleSearchQuery } from '../../schemas';
-
-const vehicleDetailSchema = {
-  ...vehicleSchema,
-  required: [...vehicleSchema.required, 'booked'],
-  properties: {
-    ...vehicleSchema.properties,
-    booked: {
-      type: 'array',
-      description: 'Dates taken by non-cancelled rentals that have not ended, pick-up..drop-off inclusive.',
-      items: dateRangeSchema,
-    },
-  },
-} as const;
+import { errorResponses, vehicleIdParams } from '../../schemas';
 
 const notModified = {
   description: 'The fleet is unchanged since the ETag sent in If-None-Match; no body.',
@@ -29,8 +16,8 @@ const notModified = {
  * change (the list also compressed), so no response serialiser runs for them; a search's answer
  * is serialised by its schema.
  */
-const vehicles: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: VehicleSearch }>(
+const vehicles: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
+  app.get(
     '',
     {
       schema: {
@@ -38,7 +25,7 @@ const vehicles: FastifyPluginAsync = async (app) => {
         summary: 'The fleet by id: all of it, or the cars in a city and/or free on a range of dates',
         description:
           'Without parameters: the whole fleet, compressed as Accept-Encoding allows (br, gzip), with an ETag; `304` for If-None-Match.',
-        querystring: vehicleSearchQuery,
+        querystring: vehicleSearchSchema,
         response: { 200: { type: 'array', items: vehicleSchema }, 304: notModified, ...errorResponses(400) },
       },
       config: {
@@ -53,7 +40,7 @@ const vehicles: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get<{ Params: { vehicleId: string } }>(
+  app.get(
     '/:vehicleId',
     {
       schema: {
@@ -68,9 +55,7 @@ const vehicles: FastifyPluginAsync = async (app) => {
       if (car === undefined) throw vehicleNotFound();
       // Read live on every request: a booking or a cancellation shows at once.
       const booked = await listBookedRanges(app.db, car.vehicle.id, app.today());
-      return reply
-        .type('application/json; charset=utf-8')
-        .send(`${car.detailHead},"booked":${JSON.stringify(booked)}}`);
+      return sendJsonText(reply, `${car.detailHead},"booked":${JSON.stringify(booked)}}`);
     },
   );
 };

@@ -1,0 +1,196 @@
+/**
+ * The API's shapes (docs/product.md §3), each written once as a JSON Schema. The API validates
+ * requests and serialises answers with them; `types.ts` derives every TypeScript type the
+ * apps and the API use from them, so the two cannot drift apart. Plain constants: an app
+ * that imports only types ships none of this.
+ */
+
+export const VEHICLE_TYPES = ['Sedan', 'SUV', 'Sports', 'Coupe', 'Compact', 'MPV'] as const;
+export const RENTAL_STATUSES = ['active', 'cancelled', 'expired'] as const;
+
+/** Caps on what a client may send, so no field makes the server parse, hash or store megabytes. */
+export const MAX_LENGTH = {
+  id: 512,
+  name: 200,
+  email: 320,
+  /** Above the password rule's own limit, so a long password gets that rule's message. */
+  password: 1024,
+  address: 500,
+  city: 100,
+  short: 32,
+} as const;
+
+/** A request string field, capped. */
+export const requestText = <Description extends string | undefined = undefined>(
+  maxLength: number,
+  description?: Description,
+) => ({ type: 'string', maxLength, ...(description === undefined ? {} : { description }) }) as const;
+
+const text = { type: 'string' } as const;
+const isoDate = { type: 'string', format: 'date' } as const;
+
+export const messageSchema = {
+  type: 'object',
+  required: ['message'],
+  additionalProperties: false,
+  properties: { message: text },
+} as const;
+
+export const tokenAnswerSchema = {
+  type: 'object',
+  required: ['message', 'token'],
+  additionalProperties: false,
+  properties: { message: text, token: text },
+} as const;
+
+export const vehicleSchema = {
+  type: 'object',
+  required: [
+    '_id',
+    'id',
+    'car_name',
+    'brand_name',
+    'car_type',
+    'seating_capacity',
+    'price_per_day',
+    'image_url',
+    'location',
+    'customer_ratings',
+    'description',
+    'availability',
+    'model_year',
+    'average',
+    'fuel_type',
+    'engine',
+    'transmission',
+  ],
+  additionalProperties: false,
+  properties: {
+    _id: text,
+    id: { type: 'integer' },
+    car_name: text,
+    brand_name: text,
+    car_type: { type: 'string', enum: VEHICLE_TYPES },
+    seating_capacity: { type: 'integer' },
+    price_per_day: { type: 'integer', description: 'Rupees per day.' },
+    image_url: text,
+    location: text,
+    customer_ratings: { type: 'number', minimum: 0, maximum: 5 },
+    description: text,
+    availability: { type: 'boolean', description: 'False when the car is out of service.' },
+    model_year: { type: 'integer' },
+    average: { type: 'number', description: 'Kilometres per litre.' },
+    fuel_type: text,
+    engine: text,
+    transmission: text,
+  },
+} as const;
+
+/** A date range taken by a non-cancelled rental, pick-up..drop-off inclusive. */
+export const bookedRangeSchema = {
+  type: 'object',
+  required: ['pick_up_date', 'drop_off_date'],
+  additionalProperties: false,
+  properties: { pick_up_date: isoDate, drop_off_date: isoDate },
+} as const;
+
+/** `GET /api/vehicles/{id}`: the car plus the ranges already booked. */
+export const vehicleDetailSchema = {
+  ...vehicleSchema,
+  required: [...vehicleSchema.required, 'booked'],
+  properties: {
+    ...vehicleSchema.properties,
+    booked: {
+      type: 'array',
+      description: 'Dates taken by non-cancelled rentals that have not ended, pick-up..drop-off inclusive.',
+      items: bookedRangeSchema,
+    },
+  },
+} as const;
+
+/**
+ * Where and when a shopper looks: the query of `GET /api/vehicles`. A city alone, a range alone
+ * (both dates, inclusive) or both; nothing set means the whole fleet.
+ */
+export const vehicleSearchSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    location: requestText(MAX_LENGTH.city, 'A city, matched ignoring letter case.'),
+    pick_up_date: requestText(
+      MAX_LENGTH.short,
+      'YYYY-MM-DD, today or later (business time zone), at most 180 days ahead. Needs drop_off_date.',
+    ),
+    drop_off_date: requestText(
+      MAX_LENGTH.short,
+      'YYYY-MM-DD, on or after pick_up_date, at most 30 days in all. Only cars in service with no active rental on any day of the range are listed.',
+    ),
+  },
+} as const;
+
+export const rentalSchema = {
+  type: 'object',
+  required: ['car', 'pick_up_date', 'drop_off_date', 'status', 'days', 'total_price'],
+  additionalProperties: false,
+  properties: {
+    car: {
+      type: 'object',
+      required: ['_id', 'image_url', 'brand_name', 'car_name'],
+      additionalProperties: false,
+      properties: { _id: text, image_url: text, brand_name: text, car_name: text },
+    },
+    pick_up_date: isoDate,
+    drop_off_date: isoDate,
+    status: { type: 'string', enum: RENTAL_STATUSES },
+    days: { type: 'integer' },
+    total_price: { type: 'integer', description: 'Rupees.' },
+  },
+} as const;
+
+export const userSchema = {
+  type: 'object',
+  required: ['name', 'email', 'avatar', 'cars_rented'],
+  additionalProperties: false,
+  properties: {
+    name: text,
+    email: text,
+    avatar: text,
+    cars_rented: { type: 'array', description: 'Oldest first.', items: rentalSchema },
+  },
+} as const;
+
+/** The booking form as sent. `age` may come as a number from clients other than ours. */
+export const bookingRequestSchema = {
+  type: 'object',
+  required: ['name', 'age', 'email', 'phone_no', 'address', 'pincode', 'pick_up_date', 'drop_off_date'],
+  additionalProperties: false,
+  properties: {
+    name: requestText(MAX_LENGTH.name),
+    age: { anyOf: [requestText(MAX_LENGTH.short), { type: 'number' }] },
+    email: requestText(MAX_LENGTH.email),
+    phone_no: requestText(MAX_LENGTH.short, 'Exactly 10 digits.'),
+    address: requestText(MAX_LENGTH.address),
+    pincode: requestText(MAX_LENGTH.short, 'Exactly 6 digits.'),
+    pick_up_date: requestText(MAX_LENGTH.short, 'YYYY-MM-DD, today or later, at most 180 days ahead.'),
+    drop_off_date: requestText(MAX_LENGTH.short, 'YYYY-MM-DD, on or after pick-up; a rental lasts at most 30 days.'),
+  },
+} as const;
+
+export const signUpSchema = {
+  type: 'object',
+  required: ['name', 'email', 'password', 'avatar'],
+  additionalProperties: false,
+  properties: {
+    name: requestText(MAX_LENGTH.name),
+    email: requestText(MAX_LENGTH.email),
+    password: requestText(MAX_LENGTH.password),
+    avatar: requestText(MAX_LENGTH.short, 'avatar1..avatar6'),
+  },
+} as const;
+
+export const loginSchema = {
+  type: 'object',
+  required: ['email', 'password'],
+  additionalProperties: false,
+  properties: { email: requestText(MAX_LENGTH.email), password: requestText(MAX_LENGTH.password) },
+} as const;
