@@ -1,6 +1,5 @@
 import { renderToString } from 'react-dom/server';
-// eslint-disable-next-line no-restricted-imports -- a build-time renderer, never shipped to a browser.
-import { StaticRouter } from 'react-router';
+import { StaticRouter } from '@rentora/state/router';
 import { SiteLayout } from './app/app';
 
 /**

@@ -135,11 +135,7 @@ function bookedMessage(carName: string, range: BookedRange, days: number, totalP
   return `${carName} is booked from ${from} to ${to}: ${days} ${days === 1 ? 'day' : 'days'}, ${formatRupees(totalPrice)} in total.`;
 }
 
-export async function cancelRide(
-  context: BookingContext,
-  userId: number,
-  vehicleSlug: string,
-): Promise<Answer<200>> {
+export async function cancelRide(context: BookingContext, userId: number, vehicleSlug: string): Promise<Answer<200>> {
   const vehicle = await findVehicle(context.db, vehicleSlug);
   if (vehicle === undefined) throw vehicleNotFound();
   const cancelled = await cancelCurrentRental(context.db, userId, vehicle.id, context.today());

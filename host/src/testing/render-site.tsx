@@ -1,5 +1,5 @@
 import { act, render } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '@rentora/state/testing/memory-router';
 import { SiteLayout } from '../app/app';
 import { init } from '@module-federation/enhanced/runtime';
 import { REMOTE_NAMES } from '@rentora/shared';
@@ -18,7 +18,7 @@ export async function renderSite(path = '/about') {
   // Remote pages suspend while their code loads; let React settle that inside act.
   return act(async () =>
     render(
-      <MemoryRouter initialEntries={[path]}>
+      <MemoryRouter url={path}>
         <SiteLayout />
       </MemoryRouter>,
       { onCaughtError: reportCaughtError },

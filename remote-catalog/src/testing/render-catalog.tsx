@@ -1,18 +1,23 @@
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Route, Routes } from '@rentora/state/router';
+import { createMemoryRouter } from '@rentora/state/testing/memory-router';
 import { FleetPage } from '../features/fleet/fleet-page';
 import { HomePage } from '../features/home/home-page';
 import { VehicleDetailPage } from '../features/vehicle-detail/vehicle-detail-page';
 
 /** The catalog's three pages under the host's routes, opened at `url`. */
 export function renderCatalog(url: string) {
-  const router = createMemoryRouter(
-    [
-      { path: '/', element: <HomePage /> },
-      { path: '/vehicles', element: <FleetPage /> },
-      { path: '/vehicles/:vehicleId', element: <VehicleDetailPage /> },
-    ],
-    { initialEntries: [url] },
-  );
-  return { router, ...render(<RouterProvider router={router} />) };
+  const router = createMemoryRouter(url);
+  return {
+    router,
+    ...render(
+      <router.Router>
+        <Routes>
+          <Route path="/" element={<HomePage />} />
+          <Route path="/vehicles" element={<FleetPage />} />
+          <Route path="/vehicles/:vehicleId" element={<VehicleDetailPage />} />
+        </Routes>
+      </router.Router>,
+    ),
+  };
 }

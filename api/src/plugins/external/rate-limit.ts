@@ -6,7 +6,6 @@ import { addressGroup } from '../../rate-limit/address-group';
 import { type CounterStore, type Hit, createMemoryStore, createRedisStore } from '../../rate-limit/stores';
 import { currentAccount } from '../app/auth';
 
-
 declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler for register: counts the attempt per client address and per email. */

@@ -2,7 +2,8 @@ import { formatDisplayDate, ModalFrame } from '@rentora/shared';
 import { $toasts, $token, $user, $userLoading, api, logOut } from '@rentora/state';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { Route, Routes } from '@rentora/state/router';
+import { MemoryRouter } from '@rentora/state/testing/memory-router';
 import { bookRide, futureRange, registerAccount, withApiUnreachable, type TestAccount } from '../../testing/accounts';
 import { ProfileModal } from './profile-modal';
 
@@ -14,7 +15,7 @@ function renderProfile() {
   const onClose = jest.fn();
   const user = userEvent.setup();
   render(
-    <MemoryRouter initialEntries={['/']}>
+    <MemoryRouter url="/">
       <ModalFrame titleId={TITLE_ID} onClose={onClose}>
         <ProfileModal titleId={TITLE_ID} onClose={onClose} />
       </ModalFrame>

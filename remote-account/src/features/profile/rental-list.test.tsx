@@ -1,6 +1,6 @@
 import type { Rental } from '@rentora/shared';
 import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '@rentora/state/testing/memory-router';
 import { RentalList } from './rental-list';
 
 function rental(status: string, carName: string): Rental {

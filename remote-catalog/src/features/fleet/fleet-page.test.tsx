@@ -90,7 +90,7 @@ describe('FleetPage', () => {
 
     await user.click(screen.getByRole('button', { name: 'SUVs' }));
     expect(screen.getByText('2 Results')).toBeVisible();
-    expect(router.state.location.search).toBe('?q=bmw&sort=lowest&category=SUV');
+    expect(router.location.search).toBe('?q=bmw&sort=lowest&category=SUV');
   });
 
   it('filters by category and offers a way back to every car', async () => {
@@ -118,7 +118,7 @@ describe('FleetPage', () => {
       const { router } = renderCatalog('/vehicles?q=audi%20a8');
       await user.click(await screen.findByRole('link', { name: 'Check Details' }));
       expect(await screen.findByRole('heading', { level: 1, name: 'Audi A8' })).toBeVisible();
-      await act(() => router.navigate(-1));
+      act(() => router.back());
       expect(await screen.findByText('1 Result')).toBeVisible();
       const listCalls = fetchSpy.mock.calls.filter(([input]) =>
         (input instanceof Request ? input.url : input.toString()).endsWith('/api/vehicles'),

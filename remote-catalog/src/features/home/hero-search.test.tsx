@@ -35,8 +35,8 @@ describe('the hero search', () => {
     await user.type(within(form).getByLabelText('Drop-Off Date'), dropOff);
     await user.click(within(form).getByRole('button', { name: 'Search' }));
 
-    expect(router.state.location.pathname).toBe('/vehicles');
-    expect(router.state.location.search).toBe(`?location=Goa&pick_up_date=${pickUp}&drop_off_date=${dropOff}`);
+    expect(router.location.pathname).toBe('/vehicles');
+    expect(router.location.search).toBe(`?location=Goa&pick_up_date=${pickUp}&drop_off_date=${dropOff}`);
     expect($search.get()).toEqual({ location: 'Goa', pick_up_date: pickUp, drop_off_date: dropOff });
     const list = await screen.findByRole('list', { name: 'Cars' });
     const cards = within(list).getAllByRole('article');
@@ -68,14 +68,14 @@ describe('the hero search', () => {
     await user.type(dropOff, addDays(today, 1));
     await user.click(search);
     expect(within(form).getByText('Pick-up cannot be in the past.')).toBeVisible();
-    expect(router.state.location.pathname).toBe('/');
+    expect(router.location.pathname).toBe('/');
   });
 
   it('searches every city when none is chosen and no dates are set', async () => {
     const user = userEvent.setup();
     const { router } = renderCatalog('/');
     await user.click(screen.getByRole('button', { name: 'Search' }));
-    expect(router.state.location.pathname).toBe('/vehicles');
-    expect(router.state.location.search).toBe('');
+    expect(router.location.pathname).toBe('/vehicles');
+    expect(router.location.search).toBe('');
   });
 });

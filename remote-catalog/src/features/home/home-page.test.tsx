@@ -26,7 +26,7 @@ describe('HomePage', () => {
     expect(chips.map((chip) => chip.textContent)).toEqual(['Sedans', 'SUVs', 'Supercars', 'Coupe']);
 
     await user.click(within(section).getByRole('link', { name: 'Supercars' }));
-    expect(router.state.location.search).toBe('?category=Sports');
+    expect(router.location.search).toBe('?category=Sports');
     expect(await screen.findByText('5 Results')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Supercars' })).toHaveAttribute('aria-pressed', 'true');
   });
@@ -35,8 +35,8 @@ describe('HomePage', () => {
     const user = userEvent.setup();
     const { router } = renderCatalog('/');
     await user.click(screen.getByRole('link', { name: 'View More' }));
-    expect(router.state.location.pathname).toBe('/vehicles');
-    expect(router.state.location.search).toBe('');
+    expect(router.location.pathname).toBe('/vehicles');
+    expect(router.location.search).toBe('');
   });
 
   it('explains how it works in three steps', () => {
