@@ -66,7 +66,8 @@ async function measure(page: Page, url: string, appOf: (url: string) => AppName 
     if (!app || (type !== 'script' && type !== 'stylesheet')) return;
     pending.push(
       Promise.all([response.request().sizes(), response.body()]).then(([{ responseBodySize }, body]) => {
-        if (process.env.REPORT_FILES) console.log(`${new URL(url).pathname}: ${app} ${format(responseBodySize)} ${response.url()}`);
+        if (process.env.REPORT_FILES)
+          console.log(`${new URL(url).pathname}: ${app} ${format(responseBodySize)} ${response.url()}`);
         const sizes = byApp.get(app) ?? empty();
         if (type === 'script') {
           sizes.jsSent += responseBodySize;
