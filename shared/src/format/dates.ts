@@ -12,7 +12,7 @@ export function isRealIsoDate(isoDate: string): boolean {
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === isoDate;
 }
 
-/** Today's calendar date in a time zone, as `YYYY-MM-DD`. */
+/** One formatter per time zone: building a DateTimeFormat costs far more than using one. */
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
 function dayFormatIn(timeZone: string): Intl.DateTimeFormat {
@@ -26,7 +26,6 @@ function dayFormatIn(timeZone: string): Intl.DateTimeFormat {
 
 /** Today's calendar date in a time zone, as YYYY-MM-DD. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  // Building a DateTimeFormat costs far more than using one: keep one per zone.
   const parts = dayFormatIn(timeZone)
     .formatToParts(now)
     .reduce<Record<string, string>>((found, part) => ({ ...found, [part.type]: part.value }), {});
