@@ -1,4 +1,4 @@
-import { useMemo, type AnchorHTMLAttributes, type ReactNode } from 'react';
+import { useCallback, useMemo, type AnchorHTMLAttributes, type ReactNode } from 'react';
 import {
   Link as WouterLink,
   Route as WouterRoute,
@@ -6,8 +6,7 @@ import {
   Switch,
   useLocation as useWouterLocation,
   useParams as useWouterParams,
-  useSearch,
-  useSearchParams,
+  useRouter,
 } from 'wouter';
 
 /**
@@ -22,8 +21,6 @@ export interface Location {
   search: string;
 }
 
-export { useSearchParams };
-
 /** Routing from the browser's address bar and history. */
 export function BrowserRouter({ children }: { children: ReactNode }) {
   return <Router>{children}</Router>;
@@ -34,10 +31,37 @@ export function StaticRouter({ location, children }: { location: string; childre
   return <Router ssrPath={location}>{children}</Router>;
 }
 
+/**
+ * The query as the address bar has it, without its `?`. wouter's own `useSearch` runs it through
+ * decodeURI first, which would decode it twice on its way through URLSearchParams.
+ */
+function useQuery(): string {
+  const router = useRouter();
+  const raw = router.searchHook(router);
+  return raw.startsWith('?') ? raw.slice(1) : raw;
+}
+
 export function useLocation(): Location {
   const [pathname] = useWouterLocation();
-  const query = useSearch();
+  const query = useQuery();
   return useMemo(() => ({ pathname, search: query ? `?${query}` : '' }), [pathname, query]);
+}
+
+export type SetSearchParams = (next: URLSearchParams | Record<string, string>, options?: { replace?: boolean }) => void;
+
+/** The query's parameters, and a way to change them that stays on the current path. */
+export function useSearchParams(): [URLSearchParams, SetSearchParams] {
+  const [pathname, navigate] = useWouterLocation();
+  const query = useQuery();
+  const params = useMemo(() => new URLSearchParams(query), [query]);
+  const setParams = useCallback<SetSearchParams>(
+    (next, options) => {
+      const nextQuery = new URLSearchParams(next).toString();
+      navigate(`${encodeURI(pathname)}${nextQuery ? `?${nextQuery}` : ''}`, options);
+    },
+    [pathname, navigate],
+  );
+  return [params, setParams];
 }
 
 export type Navigate = (to: string, options?: { replace?: boolean }) => void;
@@ -63,7 +87,8 @@ export function Routes({ location, children }: { location?: Location; children: 
       pathname === undefined
         ? undefined
         : {
-            hook: (): [string, typeof navigate] => [pathname, navigate],
+            // wouter decodes what a location hook returns, and `pathname` is decoded already.
+            hook: (): [string, typeof navigate] => [encodeURI(pathname), navigate],
             searchHook: () => query ?? '',
           },
     [pathname, query, navigate],
@@ -85,8 +110,11 @@ export function Route({ path, element }: { path: string; element: ReactNode }) {
 type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string; replace?: boolean };
 
 /** An in-app link: a real `<a href>`, followed without a page load. */
-export function Link({ to, ...props }: LinkProps) {
-  return <WouterLink to={to} {...props} />;
+export function Link({ to, replace, ...props }: LinkProps) {
+  const { pathname, search } = useLocation();
+  // Following a link to where the reader already is must not add a Back step that goes nowhere.
+  const stays = to === `${encodeURI(pathname)}${search}` || to === `${pathname}${search}`;
+  return <WouterLink to={to} replace={replace ?? stays} {...props} />;
 }
 
 type NavLinkProps = Omit<LinkProps, 'className'> & {
@@ -95,10 +123,18 @@ type NavLinkProps = Omit<LinkProps, 'className'> & {
   className?: string | ((state: { isActive: boolean }) => string | undefined);
 };
 
+/** Whether `to` names the page at `pathname`: paths compare without the query and ignoring case, as routes match. */
+function linksHere(to: string, pathname: string, end: boolean): boolean {
+  const target = (to.split(/[?#]/)[0] ?? '').toLowerCase() || '/';
+  const current = pathname.toLowerCase();
+  if (current === target) return true;
+  return !end && target !== '/' && current.startsWith(target.endsWith('/') ? target : `${target}/`);
+}
+
 /** A navigation link that knows when it points at the current page (`aria-current="page"`). */
 export function NavLink({ to, end = false, className, ...props }: NavLinkProps) {
   const [pathname] = useWouterLocation();
-  const isActive = pathname === to || (!end && pathname.startsWith(to.endsWith('/') ? to : `${to}/`));
+  const isActive = linksHere(to, pathname, end);
   return (
     <Link
       to={to}
