@@ -26,46 +26,31 @@ export const requestText = <Description extends string | undefined = undefined>(
   description?: Description,
 ) => ({ type: 'string', maxLength, ...(description === undefined ? {} : { description }) }) as const;
 
+/**
+ * An object schema that allows no other fields, as every API shape is: json-schema-to-ts types
+ * an open object with an index signature, and the serialisers drop unlisted fields anyway.
+ */
+export function closedObject<
+  const Properties extends Record<string, unknown>,
+  const Required extends readonly (keyof Properties & string)[],
+>(properties: Properties, required: Required) {
+  return { type: 'object', required, additionalProperties: false, properties } as const;
+}
+
+/** A closed object whose fields are all optional. */
+export function optionalFields<const Properties extends Record<string, unknown>>(properties: Properties) {
+  return { type: 'object', additionalProperties: false, properties } as const;
+}
+
 const text = { type: 'string' } as const;
 const isoDate = { type: 'string', format: 'date' } as const;
 
-export const messageSchema = {
-  type: 'object',
-  required: ['message'],
-  additionalProperties: false,
-  properties: { message: text },
-} as const;
+export const messageSchema = closedObject({ message: text }, ['message']);
 
-export const tokenAnswerSchema = {
-  type: 'object',
-  required: ['message', 'token'],
-  additionalProperties: false,
-  properties: { message: text, token: text },
-} as const;
+export const tokenAnswerSchema = closedObject({ message: text, token: text }, ['message', 'token']);
 
-export const vehicleSchema = {
-  type: 'object',
-  required: [
-    '_id',
-    'id',
-    'car_name',
-    'brand_name',
-    'car_type',
-    'seating_capacity',
-    'price_per_day',
-    'image_url',
-    'location',
-    'customer_ratings',
-    'description',
-    'availability',
-    'model_year',
-    'average',
-    'fuel_type',
-    'engine',
-    'transmission',
-  ],
-  additionalProperties: false,
-  properties: {
+export const vehicleSchema = closedObject(
+  {
     _id: text,
     id: { type: 'integer' },
     car_name: text,
@@ -84,21 +69,36 @@ export const vehicleSchema = {
     engine: text,
     transmission: text,
   },
-} as const;
+  [
+    '_id',
+    'id',
+    'car_name',
+    'brand_name',
+    'car_type',
+    'seating_capacity',
+    'price_per_day',
+    'image_url',
+    'location',
+    'customer_ratings',
+    'description',
+    'availability',
+    'model_year',
+    'average',
+    'fuel_type',
+    'engine',
+    'transmission',
+  ],
+);
 
 /** A date range taken by a non-cancelled rental, pick-up..drop-off inclusive. */
-export const bookedRangeSchema = {
-  type: 'object',
-  required: ['pick_up_date', 'drop_off_date'],
-  additionalProperties: false,
-  properties: { pick_up_date: isoDate, drop_off_date: isoDate },
-} as const;
+export const bookedRangeSchema = closedObject({ pick_up_date: isoDate, drop_off_date: isoDate }, [
+  'pick_up_date',
+  'drop_off_date',
+]);
 
 /** `GET /api/vehicles/{id}`: the car plus the ranges already booked. */
-export const vehicleDetailSchema = {
-  ...vehicleSchema,
-  required: [...vehicleSchema.required, 'booked'],
-  properties: {
+export const vehicleDetailSchema = closedObject(
+  {
     ...vehicleSchema.properties,
     booked: {
       type: 'array',
@@ -106,65 +106,55 @@ export const vehicleDetailSchema = {
       items: bookedRangeSchema,
     },
   },
-} as const;
+  [...vehicleSchema.required, 'booked'],
+);
 
 /**
  * Where and when a shopper looks: the query of `GET /api/vehicles`. A city alone, a range alone
  * (both dates, inclusive) or both; nothing set means the whole fleet.
  */
-export const vehicleSearchSchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    location: requestText(MAX_LENGTH.city, 'A city, matched ignoring letter case.'),
-    pick_up_date: requestText(
-      MAX_LENGTH.short,
-      'YYYY-MM-DD, today or later (business time zone), at most 180 days ahead. Needs drop_off_date.',
-    ),
-    drop_off_date: requestText(
-      MAX_LENGTH.short,
-      'YYYY-MM-DD, on or after pick_up_date, at most 30 days in all. Only cars in service with no active rental on any day of the range are listed.',
-    ),
-  },
-} as const;
+export const vehicleSearchSchema = optionalFields({
+  location: requestText(MAX_LENGTH.city, 'A city, matched ignoring letter case.'),
+  pick_up_date: requestText(
+    MAX_LENGTH.short,
+    'YYYY-MM-DD, today or later (business time zone), at most 180 days ahead. Needs drop_off_date.',
+  ),
+  drop_off_date: requestText(
+    MAX_LENGTH.short,
+    'YYYY-MM-DD, on or after pick_up_date, at most 30 days in all. Only cars in service with no active rental on any day of the range are listed.',
+  ),
+});
 
-export const rentalSchema = {
-  type: 'object',
-  required: ['car', 'pick_up_date', 'drop_off_date', 'status', 'days', 'total_price'],
-  additionalProperties: false,
-  properties: {
-    car: {
-      type: 'object',
-      required: ['_id', 'image_url', 'brand_name', 'car_name'],
-      additionalProperties: false,
-      properties: { _id: text, image_url: text, brand_name: text, car_name: text },
-    },
+export const rentalSchema = closedObject(
+  {
+    car: closedObject({ _id: text, image_url: text, brand_name: text, car_name: text }, [
+      '_id',
+      'image_url',
+      'brand_name',
+      'car_name',
+    ]),
     pick_up_date: isoDate,
     drop_off_date: isoDate,
     status: { type: 'string', enum: RENTAL_STATUSES },
     days: { type: 'integer' },
     total_price: { type: 'integer', description: 'Rupees.' },
   },
-} as const;
+  ['car', 'pick_up_date', 'drop_off_date', 'status', 'days', 'total_price'],
+);
 
-export const userSchema = {
-  type: 'object',
-  required: ['name', 'email', 'avatar', 'cars_rented'],
-  additionalProperties: false,
-  properties: {
+export const userSchema = closedObject(
+  {
     name: text,
     email: text,
     avatar: text,
     cars_rented: { type: 'array', description: 'Oldest first.', items: rentalSchema },
   },
-} as const;
+  ['name', 'email', 'avatar', 'cars_rented'],
+);
 
 /** The booking form as sent. `age` may come as a number from clients other than ours. */
-export const bookingRequestSchema = {
-  type: 'object',
-  required: ['name', 'age', 'email', 'phone_no', 'address', 'pincode', 'pick_up_date', 'drop_off_date'],
-  additionalProperties: false,
-  properties: {
+export const bookingRequestSchema = closedObject(
+  {
     name: requestText(MAX_LENGTH.name),
     age: { anyOf: [requestText(MAX_LENGTH.short), { type: 'number' }] },
     email: requestText(MAX_LENGTH.email),
@@ -174,23 +164,20 @@ export const bookingRequestSchema = {
     pick_up_date: requestText(MAX_LENGTH.short, 'YYYY-MM-DD, today or later, at most 180 days ahead.'),
     drop_off_date: requestText(MAX_LENGTH.short, 'YYYY-MM-DD, on or after pick-up; a rental lasts at most 30 days.'),
   },
-} as const;
+  ['name', 'age', 'email', 'phone_no', 'address', 'pincode', 'pick_up_date', 'drop_off_date'],
+);
 
-export const signUpSchema = {
-  type: 'object',
-  required: ['name', 'email', 'password', 'avatar'],
-  additionalProperties: false,
-  properties: {
+export const signUpSchema = closedObject(
+  {
     name: requestText(MAX_LENGTH.name),
     email: requestText(MAX_LENGTH.email),
     password: requestText(MAX_LENGTH.password),
     avatar: requestText(MAX_LENGTH.short, 'avatar1..avatar6'),
   },
-} as const;
+  ['name', 'email', 'password', 'avatar'],
+);
 
-export const loginSchema = {
-  type: 'object',
-  required: ['email', 'password'],
-  additionalProperties: false,
-  properties: { email: requestText(MAX_LENGTH.email), password: requestText(MAX_LENGTH.password) },
-} as const;
+export const loginSchema = closedObject(
+  { email: requestText(MAX_LENGTH.email), password: requestText(MAX_LENGTH.password) },
+  ['email', 'password'],
+);

@@ -1,4 +1,4 @@
-import { MAX_LENGTH, messageSchema, requestText } from '@rentora/shared/schemas';
+import { MAX_LENGTH, closedObject, messageSchema, requestText } from '@rentora/shared/schemas';
 
 /** Response schemas for error statuses, all `{ message }`; any route may answer 500, or 503 with Retry-After. */
 export function errorResponses<const Code extends number>(
@@ -12,9 +12,4 @@ export function errorResponses<const Code extends number>(
 
 export const bearerAuth = [{ bearerAuth: [] }];
 
-export const vehicleIdParams = {
-  type: 'object',
-  required: ['vehicleId'],
-  additionalProperties: false,
-  properties: { vehicleId: requestText(MAX_LENGTH.id) },
-} as const;
+export const vehicleIdParams = closedObject({ vehicleId: requestText(MAX_LENGTH.id) }, ['vehicleId']);

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
-import { MAX_LENGTH, messageSchema, requestText } from '@rentora/shared/schemas';
+import { MAX_LENGTH, closedObject, messageSchema, requestText } from '@rentora/shared/schemas';
 import { currentAccount } from '../../../plugins/app/auth';
 import { cancelRide } from '../../../services/booking';
 import { bearerAuth, errorResponses } from '../../schemas';
@@ -13,12 +13,7 @@ const cancelRideRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
         tags: ['rentals'],
         summary: "Cancel the caller's current rental of a car",
         security: bearerAuth,
-        params: {
-          type: 'object',
-          required: ['carId'],
-          additionalProperties: false,
-          properties: { carId: requestText(MAX_LENGTH.id) },
-        },
+        params: closedObject({ carId: requestText(MAX_LENGTH.id) }, ['carId']),
         response: { 200: messageSchema, ...errorResponses(401, 404, 429) },
       },
     },
