@@ -70,6 +70,8 @@ test.describe('catalog: home', () => {
 
 test.describe('catalog: fleet list', () => {
   test('searches, sorts and keeps the query in the URL', async ({ page }, testInfo) => {
+    // An axe scan, screenshots at two widths and a reload: on a busy 2-core machine, over 30 s.
+    test.slow();
     await page.goto('/vehicles');
     await expect(page).toHaveTitle('Browse Our Fleet - Cars for Every Need and Budget');
     await expect(page.getByText('46 Results')).toBeVisible();
