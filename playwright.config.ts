@@ -18,7 +18,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
-  timeout: 30_000,
+  // Under two workers on a loaded 2-core machine, several whole-journey tests pass 30 s.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: [['list'], ['html', { open: 'never' }]],
   forbidOnly: Boolean(process.env.CI),
