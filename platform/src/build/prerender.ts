@@ -95,9 +95,13 @@ export async function prerenderHostPages(hostDir: string): Promise<void> {
     const css = startup.styles.map((file) => readFileSync(path.join(dist, file), 'utf8')).join('\n');
     const fonts = [...new Set([...css.matchAll(/url\(["']?([^"')]+\.woff2)["']?\)/g)].map((match) => match[1]))];
     const head = [
+      // The runtime loads a chunk's stylesheet unless a <link> to it is already in the page; a
+      // disabled one is never fetched, so the CSS inlined above is not downloaded a second time.
+      ...startup.styles.map((file) => `<link rel="stylesheet" href="/${file}" disabled>`),
       ...fonts.map((href) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${href}">`),
-      // Loaded by the runtime as classic scripts without a crossorigin attribute: preloaded the same way.
-      ...startup.scripts.map((file) => `<link rel="preload" as="script" href="/${file}">`),
+      // Loaded by the runtime as classic scripts without a crossorigin attribute: preloaded the same
+      // way, at the priority of the deferred main.js that runs them after the shell has painted.
+      ...startup.scripts.map((file) => `<link rel="preload" as="script" href="/${file}" fetchpriority="low">`),
     ];
     mkdirSync(path.join(dist, 'pages'), { recursive: true });
     for (const page of Object.keys(SAMPLE_PATHS) as PageName[]) {

@@ -10,7 +10,8 @@ import { startLocalSite } from './local-site';
  * when a budget is broken (docs/architecture.md §5), so `npm test` catches a regression:
  * - the first load of `/` sends at most FIRST_LOAD_BUDGET_KIB of compressed JavaScript;
  * - a remote's code for one page is at most 25 KiB;
- * - React, the router and the stores are each loaded once.
+ * - React, the router and the stores are each loaded once;
+ * - the host downloads no stylesheet: its start-up CSS is inline in each page.
  * `REPORT_FILES=1` also lists every file each page loaded, with its size as sent.
  */
 const BASE_PORT = Number(process.env.REPORT_PORT_BASE ?? 4600);
@@ -100,6 +101,10 @@ function problemsOf(load: PageLoad): string[] {
       );
     }
   }
+  const hostCss = load.byApp.get('host')?.cssSent ?? 0;
+  if (hostCss > 0) {
+    problems.push(`${load.page}: the host downloaded ${format(hostCss)} of CSS that its page already has inline.`);
+  }
   for (const [name, count] of Object.entries(load.copies)) {
     if (count > 1) problems.push(`${load.page}: ${name} was loaded ${count} times.`);
   }
@@ -162,7 +167,7 @@ async function report(): Promise<number> {
     if (problems.length === 0) {
       console.log(
         `\nWithin budget: / ≤ ${FIRST_LOAD_BUDGET_KIB} KiB of JavaScript, ` +
-          `each remote page ≤ ${REMOTE_PAGE_BUDGET_KIB} KiB, singletons once.`,
+          `each remote page ≤ ${REMOTE_PAGE_BUDGET_KIB} KiB, singletons once, no host CSS downloaded.`,
       );
       return 0;
     }

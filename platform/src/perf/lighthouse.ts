@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { buildStale } from '../launch/build';
 import { CHROMIUM_FLAGS, findChromium } from '../launch/chromium';
 import { startLocalSite } from '../launch/local-site';
@@ -7,9 +9,11 @@ import { startLocalSite } from '../launch/local-site';
  * every public page, served exactly as `npm start` serves them. It prints figures and gates
  * nothing: Lighthouse scores are too noisy for CI (docs/architecture.md §5).
  */
-const PAGES = ['/', '/vehicles', '/vehicles/mercedes-benz-s-class', '/about'];
+const PAGES = process.env.PERF_PAGES?.split(',') ?? ['/', '/vehicles', '/vehicles/mercedes-benz-s-class', '/about'];
 const RUNS = Number(process.env.PERF_RUNS ?? 2);
 const BASE_PORT = Number(process.env.PERF_PORT_BASE ?? 4800);
+/** Where to keep each run's full Lighthouse report (JSON), to read its traces and LCP breakdown. */
+const REPORT_DIR = process.env.PERF_REPORT_DIR;
 
 interface Figures {
   page: string;
@@ -20,15 +24,26 @@ interface Figures {
   tbtMs: number;
   cls: number;
   fcpMs: number;
+  /** Unthrottled, as the trace saw them: what the simulation starts from. */
+  observedFcpMs: number;
+  observedLcpMs: number;
   scriptKiB: number;
 }
 
 interface LighthouseAudit {
   numericValue?: number;
-  details?: { items?: { resourceType?: string; transferSize?: number }[] };
+  details?: {
+    items?: {
+      resourceType?: string;
+      transferSize?: number;
+      observedFirstContentfulPaint?: number;
+      observedLargestContentfulPaint?: number;
+    }[];
+  };
 }
 
 interface LighthouseResult {
+  report: string | string[];
   lhr: {
     categories: Record<'performance' | 'accessibility' | 'best-practices', { score: number | null }>;
     audits: Record<string, LighthouseAudit>;
@@ -40,6 +55,7 @@ const score = (value: number | null) => Math.round((value ?? 0) * 100);
 function figuresOf(page: string, { lhr }: LighthouseResult): Figures {
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const requests = lhr.audits['network-requests']?.details?.items ?? [];
+  const observed = lhr.audits.metrics?.details?.items?.[0] ?? {};
   const scriptBytes = requests
     .filter((request) => request.resourceType === 'Script')
     .reduce((sum, request) => sum + (request.transferSize ?? 0), 0);
@@ -52,6 +68,8 @@ function figuresOf(page: string, { lhr }: LighthouseResult): Figures {
     tbtMs: audit('total-blocking-time'),
     cls: audit('cumulative-layout-shift'),
     fcpMs: audit('first-contentful-paint'),
+    observedFcpMs: observed.observedFirstContentfulPaint ?? Number.NaN,
+    observedLcpMs: observed.observedLargestContentfulPaint ?? Number.NaN,
     scriptKiB: scriptBytes / 1024,
   };
 }
@@ -69,9 +87,18 @@ function print(results: Figures[]): void {
       TBT: `${Math.round(figures.tbtMs)} ms`,
       CLS: figures.cls.toFixed(3),
       FCP: seconds(figures.fcpMs),
+      'seen FCP': `${figures.observedFcpMs} ms`,
+      'seen LCP': `${figures.observedLcpMs} ms`,
       'JS KiB': figures.scriptKiB.toFixed(1),
     })),
   );
+}
+
+function saveReport(page: string, run: number, { report }: LighthouseResult): void {
+  if (!REPORT_DIR) return;
+  mkdirSync(REPORT_DIR, { recursive: true });
+  const name = page.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home';
+  writeFileSync(path.join(REPORT_DIR, `${name}-${run + 1}.json`), Array.isArray(report) ? report.join('') : report);
 }
 
 async function perf(): Promise<void> {
@@ -97,6 +124,7 @@ async function perf(): Promise<void> {
           onlyCategories: ['performance', 'accessibility', 'best-practices'],
         })) as LighthouseResult | undefined;
         if (result === undefined) throw new Error(`Lighthouse returned nothing for ${page}.`);
+        if (REPORT_DIR) saveReport(page, run, result);
         results.push(figuresOf(page, result));
       }
     }
