@@ -239,7 +239,7 @@ function homeChunkOf(catalogFiles: string): string {
   return chunk;
 }
 
-test('a remote deploys alone: a rebuilt catalog and its hints show after a reload, the host untouched', async ({
+test('a remote deploys alone: a rebuilt catalog, its hints and first paint show after a reload, the host untouched', async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -251,12 +251,18 @@ test('a remote deploys alone: a rebuilt catalog and its hints show after a reloa
     page
       .locator('link[rel="preload"][as="script"]')
       .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+  // The home page as the server sends it, before any script runs: the catalog's own first paint.
+  const firstPaint = async () => {
+    const html = await (await page.request.get(site.hostOrigin)).text();
+    return /<div data-first-paint=""[^>]*>([\s\S]*)<\/main>/.exec(html)?.[1] ?? '';
+  };
 
   try {
     await page.goto(site.hostOrigin);
     await expect(page.getByRole('heading', { level: 1, name: 'Drive Your Dreams with Rentora' })).toBeVisible();
     const oldChunk = homeChunkOf(catalogFiles);
     expect(await preloads()).toContain(`${site.catalogOrigin}/${oldChunk}`);
+    expect(await firstPaint()).toContain('Drive Your Dreams with');
     const hostBefore = hashTree(site.hostFiles);
 
     // A new version of the catalog alone: its source copied, one exposed text changed, rebuilt.
@@ -276,6 +282,7 @@ test('a remote deploys alone: a rebuilt catalog and its hints show after a reloa
     expect(newChunk).not.toBe(oldChunk);
     expect(await preloads()).toContain(`${site.catalogOrigin}/${newChunk}`);
     expect(await preloads()).not.toContain(`${site.catalogOrigin}/${oldChunk}`);
+    expect(await firstPaint()).toContain('Drive Your Dreams Today with');
     expect(hashTree(site.hostFiles)).toEqual(hostBefore);
   } finally {
     await site.close();

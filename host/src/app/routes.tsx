@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { SITE_PAGES, type PageName } from '@rentora/state';
-import { RemoteSlot } from '../lib/federation/remote-slot';
 import { AboutPage } from '../pages/about-page';
 import { NotFoundPage } from '../pages/not-found-page';
-import { PageSkeleton } from './page-skeleton';
+import { RemotePage } from './remote-page';
 
 export interface SiteRoute {
   path: string;
@@ -27,12 +26,7 @@ const HOST_PAGES: Partial<Record<PageName, ReactNode>> = {
 export const SITE_ROUTES: readonly SiteRoute[] = (Object.keys(SITE_PAGES) as PageName[]).map((name) => {
   const { path, title, remoteModule } = SITE_PAGES[name];
   const element = remoteModule ? (
-    <RemoteSlot
-      id={remoteModule}
-      props={{}}
-      fallback={<PageSkeleton page={name} />}
-      what={REMOTE_PAGE_WHAT[name] ?? ''}
-    />
+    <RemotePage page={name} id={remoteModule} what={REMOTE_PAGE_WHAT[name] ?? ''} />
   ) : (
     HOST_PAGES[name]
   );

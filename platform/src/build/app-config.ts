@@ -3,6 +3,8 @@ import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 import { APPS, sharedSingletons, type AppName } from './federation';
+import { FirstPaintPlugin } from './first-paints';
+import { moduleOptions } from './module-options';
 import { StartupFilesPlugin } from './startup-files';
 
 type FederationOptions = ConstructorParameters<typeof ModuleFederationPlugin>[0];
@@ -23,40 +25,6 @@ export interface AppConfigEnv {
 
 /** Every app runs in a browser: leave the runtime's Node code out. */
 const WEB_ONLY = { target: 'web' as const };
-
-/**
- * How source files become modules, for the browser builds and the host's prerender alike: the
- * same CSS Modules class names on both sides, or the prerendered shell would not match its styles.
- */
-export function moduleOptions(federationName: string, isDev: boolean): NonNullable<Configuration['module']> {
-  return {
-    parser: {
-      'css/auto': { namedExports: false },
-    },
-    generator: {
-      'css/auto': { localIdentName: `${federationName}-[local]-[hash:5]`, exportsConvention: 'as-is' },
-    },
-    rules: [
-      {
-        test: /\.tsx?$/,
-        exclude: /node_modules/,
-        loader: 'builtin:swc-loader',
-        options: {
-          jsc: {
-            parser: { syntax: 'typescript', tsx: true },
-            transform: { react: { runtime: 'automatic', development: isDev, refresh: isDev } },
-          },
-          env: { targets: 'chrome >= 111, edge >= 111, firefox >= 111, safari >= 16.4' },
-        },
-        type: 'javascript/auto',
-      },
-      { test: /\.css$/, type: 'css/auto' },
-      // `?inline`: a picture the first frame needs travels inside its stylesheet, with no request of its own.
-      { test: /\.svg$/, resourceQuery: /inline/, type: 'asset/inline' },
-      { test: /\.(woff2|webp|jpg|png|svg)$/, resourceQuery: { not: [/inline/] }, type: 'asset/resource' },
-    ],
-  };
-}
 
 /** One Rspack configuration for the host and every remote, so they build the same way. */
 export function createAppConfig(
@@ -114,6 +82,7 @@ export function createAppConfig(
         new rspack.HtmlRspackPlugin({ template: path.join(root, 'src/standalone/index.html'), chunks: ['main'] }),
       isDev && new ReactRefreshRspackPlugin(),
       app === 'host' && !isDev && new StartupFilesPlugin(),
+      app !== 'host' && !isDev && !standalone && new FirstPaintPlugin(app, root),
     ],
     optimization: { moduleIds: 'deterministic' },
     performance: false,

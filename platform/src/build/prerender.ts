@@ -1,11 +1,10 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { rspack, type Configuration } from '@rspack/core';
 import { SITE_PAGES, type PageName } from '@rentora/state/pages';
+import { markPageSlot } from '../site/first-paint';
 import { HINTS_MARKER } from '../site/host-page';
 import { APPS } from './federation';
-import { moduleOptions } from './app-config';
+import { withNodeRender } from './node-render';
 import { STARTUP_FILES } from './startup-files';
 
 /**
@@ -30,47 +29,6 @@ interface StartupFiles {
   styles: string[];
 }
 
-/** The host's shell compiled for Node with the browser build's module rules, so class names match. */
-function prerenderConfig(hostDir: string, outDir: string): Configuration {
-  const modules = moduleOptions(APPS.host.federationName, false);
-  return {
-    mode: 'production',
-    context: hostDir,
-    target: 'node',
-    entry: { prerender: './src/prerender.tsx' },
-    output: {
-      path: outDir,
-      filename: '[name].cjs',
-      library: { type: 'commonjs2' },
-      publicPath: '/',
-      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
-    },
-    resolve: { extensions: ['.ts', '.tsx', '.js'] },
-    module: {
-      ...modules,
-      generator: {
-        ...modules.generator,
-        'css/auto': { ...modules.generator?.['css/auto'], exportsOnly: true },
-        // The browser build already wrote every asset; only their URLs are needed here.
-        asset: { emit: false },
-        'asset/resource': { emit: false },
-      },
-    },
-    optimization: { minimize: false, splitChunks: false },
-    devtool: false,
-  };
-}
-
-function compile(config: Configuration): Promise<void> {
-  return new Promise((resolve, reject) => {
-    rspack(config).run((error, stats) => {
-      if (error) return reject(error);
-      if (stats?.hasErrors()) return reject(new Error(stats.toString({ all: false, errors: true })));
-      resolve();
-    });
-  });
-}
-
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
 function composePage(template: string, parts: { title: string; shell: string; css: string; head: string[] }): string {
@@ -85,11 +43,8 @@ function composePage(template: string, parts: { title: string; shell: string; cs
 
 export async function prerenderHostPages(hostDir: string): Promise<void> {
   const dist = path.join(hostDir, 'dist');
-  const outDir = mkdtempSync(path.join(tmpdir(), 'rentora-prerender-'));
-  try {
-    await compile(prerenderConfig(hostDir, outDir));
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the bundle was just built, CommonJS.
-    const { renderShell } = require(path.join(outDir, 'prerender.cjs')) as { renderShell: (path: string) => string };
+  const render = { appDir: hostDir, entry: './src/prerender.tsx', federationName: APPS.host.federationName };
+  await withNodeRender(render, ({ renderShell }: { renderShell: (path: string) => string }) => {
     const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
     const startup = JSON.parse(readFileSync(path.join(dist, STARTUP_FILES), 'utf8')) as StartupFiles;
     const css = startup.styles.map((file) => readFileSync(path.join(dist, file), 'utf8')).join('\n');
@@ -107,14 +62,13 @@ export async function prerenderHostPages(hostDir: string): Promise<void> {
     for (const page of Object.keys(SAMPLE_PATHS) as PageName[]) {
       const html = composePage(template, {
         title: SITE_PAGES[page].title ?? 'Rentora',
-        shell: renderShell(SAMPLE_PATHS[page]),
+        // The server writes the remote page's own first paint in place of its skeleton.
+        shell: markPageSlot(renderShell(SAMPLE_PATHS[page])),
         css,
         head,
       });
       writeFileSync(path.join(dist, 'pages', `${page}.html`), html);
       if (page === 'home') writeFileSync(path.join(dist, 'index.html'), html.replace(HINTS_MARKER, ''));
     }
-  } finally {
-    rmSync(outDir, { recursive: true, force: true });
-  }
+  });
 }

@@ -70,8 +70,8 @@ async function serve(): Promise<void> {
     root: hostDist,
     spaFallback: true,
     headers: hostPageHeaders(remoteOrigins),
-    renderPage: async (pathname) => {
-      const page = await pages.render(pathname);
+    renderPage: async (pathname, search) => {
+      const page = await pages.render(pathname, search);
       // The page's CSP names the hashes of its own inline styles, whichever host build wrote it.
       return { ...page, headers: pageHeaders(page.styleHashes) };
     },

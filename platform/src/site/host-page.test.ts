@@ -2,6 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { createHash } from 'node:crypto';
+import { FIRST_PAINT_FILE, markPageSlot, REMOTE_URL_PLACEHOLDER, type FirstPaints } from './first-paint';
 import { createHostPages, HINTS_MARKER } from './host-page';
 import { startRemoteServer } from './remote-server';
 
@@ -13,6 +15,23 @@ let catalogUrl: string;
 
 const page = (name: string) =>
   `<!doctype html><html><head><title>${name}</title><style>body{margin:0}</style>${HINTS_MARKER}</head><body><div id="root">${name}</div></body></html>`;
+
+/** A remote page's shell as the host's build writes it: the slot's skeleton, marked for the server. */
+const remotePage = (name: string, id: string) =>
+  page(name).replace(
+    `<div id="root">${name}</div>`,
+    `<div id="root"><main>${markPageSlot(`<div data-page-slot="${id}" style="display:contents"><div role="status">Loading…</div></div>`)}</main></div>`,
+  );
+
+function deployFirstPaints(heading: string): void {
+  const firstPaints: FirstPaints = {
+    './HomePage': {
+      html: `<h1>${heading}</h1><img src="${REMOTE_URL_PLACEHOLDER}assets/car.1a2b3c4d.svg" alt="">`,
+      css: '.hero{background:url(assets/hero.1a2b3c4d.svg)}',
+    },
+  };
+  writeFileSync(path.join(remoteRoot, FIRST_PAINT_FILE), JSON.stringify(firstPaints));
+}
 
 function deployCatalog(homeChunk: string): void {
   const manifest = {
@@ -30,11 +49,14 @@ beforeAll(async () => {
   hostRoot = mkdtempSync(path.join(tmpdir(), 'rentora-host-'));
   mkdirSync(path.join(hostRoot, 'pages'));
   writeFileSync(path.join(hostRoot, 'index.html'), page('index'));
-  for (const name of ['home', 'fleet', 'vehicle', 'about', 'notFound']) {
+  for (const name of ['vehicle', 'about', 'notFound']) {
     writeFileSync(path.join(hostRoot, 'pages', `${name}.html`), page(name));
   }
+  writeFileSync(path.join(hostRoot, 'pages', 'home.html'), remotePage('home', 'catalog/HomePage'));
+  writeFileSync(path.join(hostRoot, 'pages', 'fleet.html'), remotePage('fleet', 'catalog/FleetPage'));
   remoteRoot = mkdtempSync(path.join(tmpdir(), 'rentora-catalog-'));
   deployCatalog('home.1a2b3c4d.js');
+  deployFirstPaints('Drive your dreams');
   remote = await startRemoteServer({ root: remoteRoot, port: 0, host: '127.0.0.1', corsOrigins: [] });
   const address = remote.server.address();
   if (address === null || typeof address === 'string') throw new Error('no port');
@@ -56,8 +78,8 @@ const pagesAt = (catalog: string) =>
 describe('the host page the server writes', () => {
   it('sends the page’s own prerendered shell, 404 for an unknown path', async () => {
     const pages = pagesAt(catalogUrl);
-    expect((await pages.render('/')).html).toContain('<div id="root">home</div>');
-    expect((await pages.render('/vehicles')).html).toContain('<div id="root">fleet</div>');
+    expect((await pages.render('/')).html).toContain('<title>home</title>');
+    expect((await pages.render('/vehicles')).html).toContain('<title>fleet</title>');
     expect((await pages.render('/vehicles/audi-q7')).html).toContain('<div id="root">vehicle</div>');
     expect((await pages.render('/about')).statusCode).toBe(200);
     const missing = await pages.render('/no/such/page');
@@ -87,7 +109,7 @@ describe('the host page the server writes', () => {
     expect(html).not.toContain('fleet.1a2b3c4d.js');
 
     const home = (await pagesAt(catalogUrl).render('/')).html;
-    expect(home).toContain(`<link rel="preload" as="style" href="${catalogUrl}/home.1a2b3c4d.css">`);
+    expect(home).toContain(`<link rel="preload" as="style" href="${catalogUrl}/home.1a2b3c4d.css"`);
     expect(home).toContain('<link rel="preload" as="fetch" href="/api/vehicles" crossorigin="anonymous">');
     expect((await pagesAt(catalogUrl).render('/about')).html).not.toContain('/api/vehicles');
   });
@@ -104,8 +126,46 @@ describe('the host page the server writes', () => {
   it('still sends the page, without the remote’s files, when the remote cannot be reached', async () => {
     const { statusCode, html } = await pagesAt('http://127.0.0.1:9').render('/');
     expect(statusCode).toBe(200);
-    expect(html).toContain('<div id="root">home</div>');
+    expect(html).toContain('<div role="status">Loading…</div>');
     expect(html).not.toContain('remoteEntry.js');
+  });
+
+  it('paints the remote page from HTML: its first paint in the slot, inert, with its CSS inline', async () => {
+    const { html, styleHashes } = await pagesAt(catalogUrl).render('/');
+    expect(html).toContain(
+      '<div data-page-slot="catalog/HomePage" style="display:contents"><div data-first-paint="" inert="" ' +
+        `aria-busy="true" style="display:contents"><h1>Drive your dreams</h1><img src="${catalogUrl}/assets/car.1a2b3c4d.svg" alt=""></div></div>`,
+    );
+    expect(html).not.toContain('Loading…');
+    const css = `.hero{background:url(${catalogUrl}/assets/hero.1a2b3c4d.svg)}`;
+    expect(html).toContain(`<style>${css}</style>`);
+    expect(styleHashes).toContain(`'sha256-${createHash('sha256').update(css).digest('base64')}'`);
+    // Its stylesheet is needed only once the remote's code runs.
+    expect(html).toContain(
+      `<link rel="preload" as="style" href="${catalogUrl}/home.1a2b3c4d.css" fetchpriority="low">`,
+    );
+  });
+
+  it('keeps the skeleton where the remote paints nothing first, or the query would change the paint', async () => {
+    const pages = pagesAt(catalogUrl);
+    const fleet = await pages.render('/vehicles');
+    expect(fleet.html).toContain('<div role="status">Loading…</div>');
+    expect(fleet.styleHashes).toHaveLength(1);
+    const searched = (await pages.render('/', '?location=Goa')).html;
+    expect(searched).toContain('<div role="status">Loading…</div>');
+    expect(searched).toContain(`<link rel="preload" as="style" href="${catalogUrl}/home.1a2b3c4d.css">`);
+  });
+
+  it('paints what the remote deployed last, with no host rebuild', async () => {
+    const pages = pagesAt(catalogUrl);
+    expect((await pages.render('/')).html).toContain('<h1>Drive your dreams</h1>');
+    deployFirstPaints('Drive further');
+    const html = (await pages.render('/')).html;
+    expect(html).toContain('<h1>Drive further</h1>');
+    expect(html).not.toContain('Drive your dreams');
+    rmSync(path.join(remoteRoot, FIRST_PAINT_FILE));
+    expect((await pages.render('/')).html).toContain('<div role="status">Loading…</div>');
+    deployFirstPaints('Drive your dreams');
   });
 
   it('names its inline styles’ hashes, for the page’s CSP', async () => {

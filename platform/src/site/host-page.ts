@@ -3,12 +3,15 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { RemoteName } from '@rentora/shared/apps';
 import { matchPage, SITE_PAGES, type PageName } from '@rentora/state/pages';
+import { cssFromRemote, fillPageSlot, FIRST_PAINT_FILE, REMOTE_URL_PLACEHOLDER, type FirstPaints } from './first-paint';
 import { createManifestReader, manifestUrlOf, type RemoteFiles } from './remote-manifests';
+import { createRevalidatingReader } from './revalidating-reader';
 
 /**
  * The host's page as the server knows it: the prerendered shell of the route (written by the
- * host's build into dist/pages/), the remotes' URLs inline, and hints that start the route's
- * remote files, data and fonts in parallel with the host's own scripts (docs/architecture.md §2).
+ * host's build into dist/pages/), the remote page's own first paint in its slot, the remotes'
+ * URLs inline, and hints that start the route's remote files, data and fonts in parallel with
+ * the host's own scripts (docs/architecture.md §2).
  */
 export const HINTS_MARKER = '<!--rentora:hints-->';
 
@@ -16,7 +19,7 @@ export interface HostPagesOptions {
   /** The host's build folder. */
   root: string;
   remoteUrls: Record<RemoteName, string>;
-  /** How long a page waits for a remote's manifest before it goes out without that remote's hints. */
+  /** How long a page waits for a remote's manifest or first paint before it goes out without them. */
   manifestTimeoutMs?: number;
 }
 
@@ -28,7 +31,8 @@ export interface HostPage {
 }
 
 export interface HostPages {
-  render: (pathname: string) => Promise<HostPage>;
+  /** `search` is the query string, if any: a first paint is drawn for a page without one. */
+  render: (pathname: string, search?: string) => Promise<HostPage>;
 }
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -49,13 +53,31 @@ interface Template {
   styleHashes: string[];
 }
 
+const styleHash = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
+
 function inlineStyleHashes(html: string): string[] {
-  return [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(
-    ([, css]) =>
-      `'sha256-${createHash('sha256')
-        .update(css ?? '')
-        .digest('base64')}'`,
-  );
+  return [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, css]) => styleHash(css ?? ''));
+}
+
+/** One remote page's first paint, ready for the page: its CSS's URLs point at the remote. */
+interface FirstPaint {
+  html: string;
+  css: string;
+  cssHash: string;
+}
+
+function readFirstPaints(remoteBaseUrl: string, body: unknown): Map<string, FirstPaint> {
+  const base = `${remoteBaseUrl.replace(/\/$/, '')}/`;
+  const fileUrl = `${base}${FIRST_PAINT_FILE}`;
+  const pages = new Map<string, FirstPaint>();
+  for (const [expose, { html, css }] of Object.entries(body as FirstPaints)) {
+    // Nothing in a first paint may end the element it is written into.
+    if (typeof html !== 'string' || typeof css !== 'string' || /<\/style/i.test(css)) continue;
+    const remoteCss = cssFromRemote(css, fileUrl);
+    const remoteHtml = html.replaceAll(REMOTE_URL_PLACEHOLDER, escapeAttribute(base));
+    pages.set(expose.replace(/^\.\//, ''), { html: remoteHtml, css: remoteCss, cssHash: styleHash(remoteCss) });
+  }
+  return pages;
 }
 
 /**
@@ -81,39 +103,71 @@ function templateReader(root: string): (page: PageName) => Template {
 export function createHostPages(options: HostPagesOptions): HostPages {
   const templateOf = templateReader(options.root);
   const readers = new Map<RemoteName, () => Promise<RemoteFiles | undefined>>();
+  const firstPaintReaders = new Map<RemoteName, () => Promise<Map<string, FirstPaint> | undefined>>();
+  const readOptions = { timeoutMs: options.manifestTimeoutMs };
   const readManifest = (remote: RemoteName) => {
     let reader = readers.get(remote);
     if (!reader) {
-      reader = createManifestReader(options.remoteUrls[remote], { timeoutMs: options.manifestTimeoutMs });
+      reader = createManifestReader(options.remoteUrls[remote], readOptions);
       readers.set(remote, reader);
     }
     return reader();
   };
+  const readFirstPaint = async (remote: RemoteName, expose: string) => {
+    let reader = firstPaintReaders.get(remote);
+    if (!reader) {
+      const baseUrl = options.remoteUrls[remote];
+      const url = `${baseUrl.replace(/\/$/, '')}/${FIRST_PAINT_FILE}`;
+      reader = createRevalidatingReader(url, (body) => readFirstPaints(baseUrl, body), readOptions);
+      firstPaintReaders.set(remote, reader);
+    }
+    return (await reader())?.get(expose);
+  };
 
-  async function hintsFor(pathname: string): Promise<string[]> {
-    const { page, dataUrls } = matchPage(pathname);
-    const { remoteModule } = SITE_PAGES[page];
+  /** The route's remote page as its first paint, for a page without a query (the paint has none). */
+  async function firstPaintFor(pathname: string, search: string): Promise<FirstPaint | undefined> {
+    const { remoteModule } = SITE_PAGES[matchPage(pathname).page];
+    if (!remoteModule || search.replace(/^\?/, '') !== '') return undefined;
+    const [remote, expose] = remoteModule.split('/') as [RemoteName, string];
+    return readFirstPaint(remote, expose);
+  }
+
+  /** The route's remote and its files, as its live manifest names them. */
+  async function remoteFilesFor(pathname: string) {
+    const { remoteModule } = SITE_PAGES[matchPage(pathname).page];
+    if (!remoteModule) return undefined;
+    const [remote, expose] = remoteModule.split('/') as [RemoteName, string];
+    const files = await readManifest(remote);
+    return { remote, files, exposed: files?.exposes.get(expose) };
+  }
+
+  function hintsFor(
+    pathname: string,
+    route: Awaited<ReturnType<typeof remoteFilesFor>>,
+    firstPaintInline: boolean,
+  ): string[] {
+    const { dataUrls } = matchPage(pathname);
     const hints: string[] = [];
     // The API answers in parallel with the code that will ask for it; the store's fetch reuses it.
     hints.push(...dataUrls.map((url) => linkTag({ rel: 'preload', as: 'fetch', href: url, crossorigin: 'anonymous' })));
-    if (remoteModule) {
-      const [remote, expose] = remoteModule.split('/') as [RemoteName, string];
+    if (route) {
       // The runtime fetches the manifest itself (CORS, no credentials): the same request, started now.
       hints.push(
         linkTag({
           rel: 'preload',
           as: 'fetch',
-          href: manifestUrlOf(options.remoteUrls[remote]),
+          href: manifestUrlOf(options.remoteUrls[route.remote]),
           crossorigin: 'anonymous',
         }),
       );
-      const files = await readManifest(remote);
-      const exposed = files?.exposes.get(expose);
+      const { files, exposed } = route;
       if (files && exposed) {
         // Classic scripts without a crossorigin attribute, as the runtime and chunk loader insert them.
         hints.push(linkTag({ rel: 'preload', as: 'script', href: files.entryUrl }));
         hints.push(...exposed.scripts.map((href) => linkTag({ rel: 'preload', as: 'script', href })));
-        hints.push(...exposed.styles.map((href) => linkTag({ rel: 'preload', as: 'style', href })));
+        // With the page's first paint inline, its stylesheet is needed only when its code runs.
+        const priority: Record<string, string> = firstPaintInline ? { fetchpriority: 'low' } : {};
+        hints.push(...exposed.styles.map((href) => linkTag({ rel: 'preload', as: 'style', href, ...priority })));
       }
     }
     hints.push(`<script type="application/json" id="rentora-remotes">${inlineJson(options.remoteUrls)}</script>`);
@@ -121,15 +175,18 @@ export function createHostPages(options: HostPagesOptions): HostPages {
   }
 
   return {
-    render: async (pathname) => {
+    render: async (pathname, search = '') => {
       const { page } = matchPage(pathname);
-      const hints = await hintsFor(pathname);
+      const [firstPaint, route] = await Promise.all([firstPaintFor(pathname, search), remoteFilesFor(pathname)]);
+      const hints = hintsFor(pathname, route, firstPaint !== undefined);
       const { html, styleHashes } = templateOf(page);
+      if (firstPaint) hints.push(`<style>${firstPaint.css}</style>`);
+      // A replacer function: a `$` in a URL is never read as a replacement pattern.
+      const withHints = html.replace(HINTS_MARKER, () => hints.join(''));
       return {
         statusCode: page === 'notFound' ? 404 : 200,
-        // A replacer function: a `$` in a URL is never read as a replacement pattern.
-        html: html.replace(HINTS_MARKER, () => hints.join('')),
-        styleHashes,
+        html: firstPaint ? fillPageSlot(withHints, firstPaint.html) : withHints,
+        styleHashes: firstPaint ? [...styleHashes, firstPaint.cssHash] : styleHashes,
       };
     },
   };

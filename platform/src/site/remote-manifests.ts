@@ -1,3 +1,5 @@
+import { createRevalidatingReader, type RevalidatingReaderOptions } from './revalidating-reader';
+
 /**
  * What the host's page needs from a remote's live `mf-manifest.json`: where its entry is and
  * which files each exposed module needs first. Read at serve time, so a remote deployed alone
@@ -42,41 +44,11 @@ export function readManifest(manifestUrl: string, manifest: Manifest): RemoteFil
   return { manifestUrl, entryUrl: at(entryFile), exposes };
 }
 
-export interface ManifestReaderOptions {
-  /** How long a page waits for a remote's manifest before it is sent without its hints. */
-  timeoutMs?: number;
-  fetch?: typeof fetch;
-}
-
 /**
- * Reads one remote's manifest, revalidating with its ETag on every call (a cheap 304), so a
- * new deploy is seen at once. Concurrent calls share one request; a slow or failed remote
- * answers undefined quickly, and the page goes out without hints rather than late.
+ * Reads one remote's manifest, revalidated on every call: a remote deployed alone changes the
+ * next page's hints; a slow or failed remote answers undefined quickly.
  */
-export function createManifestReader(remoteBaseUrl: string, options: ManifestReaderOptions = {}) {
-  const { timeoutMs = 500, fetch: fetchManifest = fetch } = options;
+export function createManifestReader(remoteBaseUrl: string, options: RevalidatingReaderOptions = {}) {
   const manifestUrl = manifestUrlOf(remoteBaseUrl);
-  let known: { etag: string | null; files: RemoteFiles } | undefined;
-  let inFlight: Promise<RemoteFiles | undefined> | undefined;
-
-  const revalidate = async (): Promise<RemoteFiles | undefined> => {
-    try {
-      const headers: Record<string, string> = known?.etag ? { 'if-none-match': known.etag } : {};
-      const response = await fetchManifest(manifestUrl, { headers, signal: AbortSignal.timeout(timeoutMs) });
-      if (response.status === 304 && known) return known.files;
-      if (!response.ok) return undefined;
-      const files = readManifest(manifestUrl, (await response.json()) as Manifest);
-      known = { etag: response.headers.get('etag'), files };
-      return files;
-    } catch {
-      return undefined;
-    }
-  };
-
-  return (): Promise<RemoteFiles | undefined> => {
-    inFlight ??= revalidate().finally(() => {
-      inFlight = undefined;
-    });
-    return inFlight;
-  };
+  return createRevalidatingReader(manifestUrl, (body) => readManifest(manifestUrl, body as Manifest), options);
 }

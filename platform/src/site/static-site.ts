@@ -20,7 +20,7 @@ export interface StaticSiteOptions {
   /** Sent with every file, e.g. the security headers of site-headers.ts. */
   headers?: Readonly<Record<string, string>>;
   /** Writes each page's HTML, and headers of its own, instead of sending index.html for every route (host-page.ts). */
-  renderPage?: (pathname: string) => Promise<RenderedPage>;
+  renderPage?: (pathname: string, search: string) => Promise<RenderedPage>;
 }
 
 const DOT_SEGMENT = /\/\./;
@@ -58,7 +58,7 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
 
   if (spaFallback) {
     app.setNotFoundHandler(async (request, reply) => {
-      const pathname = request.url.split('?')[0] ?? '';
+      const [pathname = '', query] = request.url.split(/\?(.*)/s);
       const isPageRequest =
         request.method === 'GET' &&
         !pathname.startsWith('/api/') &&
@@ -68,7 +68,11 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
         return reply.code(404).send({ message: 'Not found.' });
       }
       if (renderPage) {
-        const { statusCode, html, headers: pageHeaders = {} } = await renderPage(pathname || '/');
+        const {
+          statusCode,
+          html,
+          headers: pageHeaders = {},
+        } = await renderPage(pathname || '/', query ? `?${query}` : '');
         return sendHtml(request, reply.code(statusCode).headers(pageHeaders), html);
       }
       return reply.header('Cache-Control', REVALIDATE).sendFile('index.html');
