@@ -20,8 +20,8 @@ import { testConfig } from '../src/testing/test-config';
  * Each server runs in a process of its own, so the load generator never shares its event loop;
  * product and bare rounds alternate, so a neighbour's burst of load hits both alike.
  * The API logs at info, the production default, into /dev/null: logging is part of its cost.
- * BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the API process there; BENCH_ONLY=<text> runs
- * only the scenarios whose name contains it (to profile one).
+ * BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the API process there; BENCH_ONLY=<text>[,<text>…]
+ * runs only the scenarios whose name contains one of them (to profile one).
  */
 const CONNECTIONS = 50;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -271,8 +271,10 @@ async function compare(): Promise<void> {
     { name: 'GET /api/vehicles?city+dates', method: 'GET', path: `/api/vehicles?location=Goa&${searchDates}` },
   ];
 
-  const only = process.env.BENCH_ONLY;
-  const chosen = scenarios.filter((scenario) => only === undefined || scenario.name.includes(only));
+  const only = process.env.BENCH_ONLY?.split(',');
+  const chosen = scenarios.filter(
+    (scenario) => only === undefined || only.some((text) => scenario.name.includes(text)),
+  );
   const scratch = await mkdtemp(path.join(os.tmpdir(), 'rentora-bench-body-'));
   const rows: string[] = [];
   for (const scenario of chosen) {

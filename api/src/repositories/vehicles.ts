@@ -57,9 +57,14 @@ export function toVehicle({ slug, availability, ...facts }: VehicleRow): Vehicle
 }
 
 /**
- * Cars in a city (any letter case) and/or free on every day of an inclusive range, by id: one
- * query whose NOT EXISTS probes `rentals_vehicle_dates` (vehicle_id, drop_off_date) per car. A
+ * Cars in a city (any letter case) and/or free on every day of an inclusive range, by id. A
  * dated search leaves out cars out of service.
+ *
+ * A car's live rentals never overlap (the database refuses it), so sorted by drop-off they are
+ * sorted by pick-up too: the car is free on the range exactly when its first live rental ending
+ * on or after the range's first day starts after the range's last day. That is one seek into
+ * `rentals_vehicle_dates` (vehicle_id, drop_off_date) per car, however many later rentals it
+ * has; a NOT EXISTS had to read every one of them for a car that is free.
  */
 export async function searchVehicleRows(db: Executor, filter: VehicleFilter): Promise<VehicleRow[]> {
   return searchVehicleQuery(db, filter).execute();
@@ -70,27 +75,27 @@ export interface VehicleFilter {
   range?: BookedRange;
 }
 
+/** Later than any date a rental can have: what a car with no rental ahead "starts" on. */
+const NO_RENTAL_YET = '9999-12-31';
+
 export function searchVehicleQuery(db: Executor, { location, range }: VehicleFilter) {
   let query = db.selectFrom('vehicles').selectAll('vehicles');
   if (location !== undefined) {
     query = query.where((eb) => eb(eb.fn('lower', ['vehicles.location']), '=', eb.fn('lower', [eb.val(location)])));
   }
   if (range !== undefined) {
-    query = query
-      .where('vehicles.availability', '=', 1)
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('rentals')
-              .select('rentals.id')
-              .whereRef('rentals.vehicle_id', '=', 'vehicles.id')
-              .where('rentals.drop_off_date', '>=', range.pick_up_date)
-              .where('rentals.pick_up_date', '<=', range.drop_off_date)
-              .where('rentals.status', '<>', 'cancelled'),
-          ),
-        ),
-      );
+    query = query.where('vehicles.availability', '=', 1).where((eb) => {
+      const nextRentalStart = eb
+        .selectFrom('rentals')
+        .select('rentals.pick_up_date')
+        .whereRef('rentals.vehicle_id', '=', 'vehicles.id')
+        .where('rentals.status', '<>', 'cancelled')
+        .where('rentals.drop_off_date', '>=', range.pick_up_date)
+        .orderBy('rentals.drop_off_date')
+        .limit(1);
+      // No such rental: free from the range's first day on.
+      return eb(eb.fn.coalesce(nextRentalStart, eb.val(NO_RENTAL_YET)), '>', range.drop_off_date);
+    });
   }
   return query.orderBy('vehicles.id');
 }
