@@ -1,17 +1,17 @@
-import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
-import type { Page } from '@playwright/test';
 import { MAX_DAYS_AHEAD } from '@rentora/shared/rules';
-import { bookThroughApi, dateFromToday, expect, logInAs, registerUser, screenshots, test } from './fixtures';
+import {
+  bookThroughApi,
+  dateFromToday,
+  expect,
+  expectNoSeriousAxeViolations,
+  logInAs,
+  registerUser,
+  screenshots,
+  test,
+} from './fixtures';
 
 const displayDate = (iso: string) => iso.split('-').reverse().join('/');
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  // Judge the resting state: a hover left over from the last click is not what axe should weigh.
-  await page.mouse.move(0, 0);
-  const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
-  expect(violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))).toEqual([]);
-}
 
 /** A few days within the bookable window (180 days), random enough that parallel specs booking the same car rarely clash. */
 function farDates(length: number) {
@@ -30,7 +30,7 @@ test.describe('account', () => {
     const dialog = page.getByRole('dialog', { name: 'Sign Up' });
     await expect(dialog.getByRole('radio', { name: 'Avatar 1' })).toBeChecked();
     await expect(dialog.getByRole('radio')).toHaveCount(6);
-    await expectNoSeriousAxeViolations(page);
+    await expectNoSeriousAxeViolations(page, '[role="dialog"]');
     await screenshots(page, testInfo, 'sign-up');
 
     await dialog.getByRole('radio', { name: 'Avatar 3' }).check();
@@ -86,7 +86,7 @@ test.describe('account', () => {
     await dialog.getByLabel('Password', { exact: true }).fill('not-the-password');
     await dialog.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(dialog.getByText('Incorrect email or password.')).toBeVisible();
-    await expectNoSeriousAxeViolations(page);
+    await expectNoSeriousAxeViolations(page, '[role="dialog"]');
     await screenshots(page, testInfo, 'login-refused');
 
     await dialog.getByRole('button', { name: 'Login Again!' }).click();
@@ -119,7 +119,7 @@ test.describe('account', () => {
       `${displayDate(earlier.pick_up_date)} → ${displayDate(earlier.drop_off_date)}`,
     );
     await expect(rentals.nth(1)).toContainText('3 days · ₹72,000');
-    await expectNoSeriousAxeViolations(page);
+    await expectNoSeriousAxeViolations(page, '[role="dialog"]');
     await screenshots(page, testInfo, 'profile-rentals');
 
     await rentals.nth(1).getByRole('button', { name: 'Cancel Rental' }).click();

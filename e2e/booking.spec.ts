@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import {
   bookThroughApi,
   dateFromToday,
   expect,
+  expectNoSeriousAxeViolations,
   logInAs,
   registerUser,
   screenshots,
@@ -39,11 +39,6 @@ async function fillDates(dialog: Locator, pickUp: string, dropOff: string) {
   await dialog.getByLabel('Drop-Off Date').fill(dropOff);
 }
 
-async function expectNoSeriousAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
-  expect(violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))).toEqual([]);
-}
-
 test.describe('Book Ride', () => {
   test('books a car, shows it in the profile and its dates as booked on the detail page', async ({
     page,
@@ -59,7 +54,7 @@ test.describe('Book Ride', () => {
     await expect(progress).toHaveAttribute('aria-valuenow', '1');
     await expect(dialog.getByRole('button', { name: 'Back' })).toHaveCount(0);
     expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden');
-    await expectNoSeriousAxeViolations(page);
+    await expectNoSeriousAxeViolations(page, '[role="dialog"]');
     await screenshots(page, testInfo, 'book-ride-step-0');
 
     await fillDetails(dialog, user);
@@ -68,7 +63,7 @@ test.describe('Book Ride', () => {
     const dropOff = dateFromToday(23);
     await fillDates(dialog, pickUp, dropOff);
     await expect(dialog.getByRole('region', { name: 'Price summary' })).toContainText('4 days ×');
-    await expectNoSeriousAxeViolations(page);
+    await expectNoSeriousAxeViolations(page, '[role="dialog"]');
     await screenshots(page, testInfo, 'book-ride-dates');
 
     await dialog.getByRole('button', { name: 'Submit' }).click();

@@ -1,14 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { bookThroughApi, dateFromToday, expect, logInAs, registerUser, screenshots, test } from './fixtures';
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(
-    serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`),
-  ).toEqual([]);
-}
+import {
+  bookThroughApi,
+  dateFromToday,
+  expect,
+  expectNoSeriousAxeViolations,
+  logInAs,
+  registerUser,
+  screenshots,
+  test,
+} from './fixtures';
 
 function displayDate(iso: string): string {
   const [year, month, day] = iso.split('-');

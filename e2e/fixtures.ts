@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { VALID_BOOKING_DETAILS } from '@rentora/shared/testing/booking-form';
 import { e2eSite } from './site';
@@ -47,6 +48,29 @@ export async function bookThroughApi(
 }
 
 /** Full-page screenshots at phone and desktop widths, attached to the report. */
+/**
+ * axe on what the reader ends up seeing (`selector`, or the whole page): no hover left over from
+ * the last click, and no step or dialog still fading in with colours in between. Serious and
+ * critical violations fail the test, each named with where it is.
+ */
+export async function expectNoSeriousAxeViolations(page: Page, selector?: string): Promise<void> {
+  await page.mouse.move(0, 0);
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+  const axe = new AxeBuilder({ page });
+  const { violations } = await (selector ? axe.include(selector) : axe).analyze();
+  const serious = violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
+  expect(
+    serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`),
+  ).toEqual([]);
+}
+
 export async function screenshots(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   for (const width of [375, 1440]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });

@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, screenshots, test } from './fixtures';
+import { expect, expectNoSeriousAxeViolations, screenshots, test } from './fixtures';
 
 test.describe('site shell', () => {
   test('every route has its product title and the header links lead there', async ({ page }) => {
@@ -127,9 +126,7 @@ test.describe('site shell', () => {
     for (const path of ['/about', '/missing']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      const serious = violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
-      expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+      await expectNoSeriousAxeViolations(page);
     }
     await page.goto('/about');
     await screenshots(page, testInfo, 'about');

@@ -1,6 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { bookThroughApi, dateFromToday, expect, logInAs, registerUser, screenshots, test } from './fixtures';
+import {
+  bookThroughApi,
+  dateFromToday,
+  expect,
+  expectNoSeriousAxeViolations,
+  logInAs,
+  registerUser,
+  screenshots,
+  test,
+} from './fixtures';
 
 const longDate = (iso: string) =>
   new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
@@ -32,12 +40,6 @@ async function resultCount(page: Page): Promise<number> {
 }
 
 const carNames = (page: Page) => page.getByRole('list', { name: 'Cars' }).getByRole('heading', { level: 2 });
-
-async function expectNoSeriousAxeViolations(page: Page, selector: string) {
-  await page.mouse.move(0, 0);
-  const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
-  expect(violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))).toEqual([]);
-}
 
 function dayCell(grid: Locator, iso: string, suffix = '') {
   return grid.getByRole('gridcell', { name: `${longDate(iso)}${suffix}`, exact: true });
