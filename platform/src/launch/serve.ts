@@ -11,7 +11,13 @@ import { registerStaticSite } from '../site/static-site';
 import { findRepoRoot } from './repo';
 import { loadSiteConfig } from './site-config';
 
-/** Headers worked out once per distinct set of inline-style hashes (one per host build). */
+/** Enough for every page of a few host builds and remote first paints side by side. */
+const MAX_HEADER_SETS = 64;
+
+/**
+ * Headers worked out once per distinct set of inline-style hashes (a page of one host build,
+ * with one remote first paint); each deploy brings new ones, so the oldest are let go.
+ */
 function memoizeByKey<T>(compute: (hashes: string[]) => T): (hashes: string[]) => T {
   const known = new Map<string, T>();
   return (hashes) => {
@@ -19,6 +25,7 @@ function memoizeByKey<T>(compute: (hashes: string[]) => T): (hashes: string[]) =
     let value = known.get(key);
     if (value === undefined) {
       value = compute(hashes);
+      if (known.size >= MAX_HEADER_SETS) known.delete(known.keys().next().value as string);
       known.set(key, value);
     }
     return value;
