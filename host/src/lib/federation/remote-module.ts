@@ -47,9 +47,7 @@ async function loadAfterFailure<Id extends RemoteModuleId>(id: Id): Promise<Remo
 
 /** Where one exposed module's load stands, as a render can read it without waiting. */
 export type RemoteModuleState<Id extends RemoteModuleId> =
-  | { status: 'loading' }
-  | { status: 'loaded'; module: RemoteModules[Id] }
-  | { status: 'failed'; error: Error };
+  { status: 'loading' } | { status: 'loaded'; module: RemoteModules[Id] } | { status: 'failed'; error: Error };
 
 /** As kept, for any module: `remoteModuleState` gives it back typed by the module's id. */
 type StoredState = { status: 'loading' } | { status: 'loaded'; module: unknown } | { status: 'failed'; error: Error };

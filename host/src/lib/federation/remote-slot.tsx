@@ -1,4 +1,11 @@
-import { Suspense, useState, useSyncExternalStore, type ComponentProps, type ComponentType, type ReactNode } from 'react';
+import {
+  Suspense,
+  useState,
+  useSyncExternalStore,
+  type ComponentProps,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import type { RemoteModuleId, RemoteModules } from '@rentora/state';
 import { ErrorBoundary } from './error-boundary';
 import { RemoteErrorPanel } from './remote-error-panel';
