@@ -45,62 +45,23 @@ async function loadAfterFailure<Id extends RemoteModuleId>(id: Id): Promise<Remo
   }
 }
 
-/** Where one exposed module's load stands, as a render can read it without waiting. */
-export type RemoteModuleState<Id extends RemoteModuleId> =
-  { status: 'loading' } | { status: 'loaded'; module: RemoteModules[Id] } | { status: 'failed'; error: Error };
-
-/** As kept, for any module: `remoteModuleState` gives it back typed by the module's id. */
-type StoredState = { status: 'loading' } | { status: 'loaded'; module: unknown } | { status: 'failed'; error: Error };
-
-const LOADING = { status: 'loading' } as const;
-const states = new Map<RemoteModuleId, StoredState>();
-const listeners = new Set<() => void>();
-
-function settle(id: RemoteModuleId, load: Promise<unknown>, state: StoredState): void {
-  // A load that was forgotten meanwhile (a retry started another) no longer speaks for the module.
-  if (loads.get(id) !== load) return;
-  states.set(id, state);
-  for (const listener of listeners) listener();
-}
-
 /**
- * One load per exposed module, kept, with its state for `remoteModuleState`. A failed load is
- * forgotten by `forgetRemoteModule`, so 'Try again' loads it afresh.
+ * One promise per exposed module, kept so React's `use()` sees the same promise on every render.
+ * A failed load is forgotten, so 'Try again' loads it afresh.
  */
 export function loadRemoteModule<Id extends RemoteModuleId>(id: Id): Promise<RemoteModules[Id]> {
   let load = loads.get(id);
   if (!load) {
-    const started: Promise<RemoteModules[Id]> = (failed.has(id) ? loadAfterFailure(id) : loadOnce(id)).then(
-      (module) => {
-        settle(id, started, { status: 'loaded', module });
-        return module;
-      },
-      (reason: unknown) => {
-        failed.add(id);
-        const error = loadFailure(id, reason);
-        settle(id, started, { status: 'failed', error });
-        throw error;
-      },
-    );
-    load = started;
+    load = (failed.has(id) ? loadAfterFailure(id) : loadOnce(id)).catch((reason: unknown) => {
+      failed.add(id);
+      throw loadFailure(id, reason);
+    });
     loads.set(id, load);
-    states.set(id, LOADING);
   }
   return load as Promise<RemoteModules[Id]>;
 }
 
-/** The module's state now: the same object until it changes (for `useSyncExternalStore`). */
-export function remoteModuleState<Id extends RemoteModuleId>(id: Id): RemoteModuleState<Id> {
-  return (states.get(id) ?? LOADING) as RemoteModuleState<Id>;
-}
-
-export function subscribeToRemoteModules(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
 export function forgetRemoteModule(id: RemoteModuleId): void {
   loads.delete(id);
-  states.delete(id);
   resetRemote(remoteOf(id));
 }

@@ -1,15 +1,8 @@
-import {
-  Suspense,
-  useState,
-  useSyncExternalStore,
-  type ComponentProps,
-  type ComponentType,
-  type ReactNode,
-} from 'react';
+import { Suspense, use, useState, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 import type { RemoteModuleId, RemoteModules } from '@rentora/state';
 import { ErrorBoundary } from './error-boundary';
 import { RemoteErrorPanel } from './remote-error-panel';
-import { forgetRemoteModule, loadRemoteModule, remoteModuleState, subscribeToRemoteModules } from './remote-module';
+import { forgetRemoteModule, loadRemoteModule } from './remote-module';
 
 type PropsOf<Id extends RemoteModuleId> = ComponentProps<RemoteModules[Id]>;
 
@@ -39,34 +32,14 @@ export function RemoteSlot<Id extends RemoteModuleId>({ id, props, fallback, wha
   return (
     <ErrorBoundary key={attempt} fallback={<RemoteErrorPanel what={what} titleId={titleId} onRetry={retry} />}>
       <Suspense fallback={fallback}>
-        <RemoteModuleView id={id} props={props} fallback={fallback} />
+        <RemoteModuleView id={id} props={props} />
       </Suspense>
     </ErrorBoundary>
   );
 }
 
-const loadingOnServer = () => ({ status: 'loading' }) as const;
-
-/**
- * The module's arrival is an ordinary update, not a Suspense retry: React holds a retry back
- * until 300 ms after its fallback appeared, which kept every remote page that long behind its
- * code and data. The Suspense boundary above still covers what the remote itself suspends on.
- */
-function RemoteModuleView<Id extends RemoteModuleId>({
-  id,
-  props,
-  fallback,
-}: {
-  id: Id;
-  props: PropsOf<Id>;
-  fallback: ReactNode;
-}) {
-  // Starts the load, or finds it started (at start-up, or on intent); a failed one throws to the boundary.
-  loadRemoteModule(id).catch(() => undefined);
-  const state = useSyncExternalStore(subscribeToRemoteModules, () => remoteModuleState(id), loadingOnServer);
-  if (state.status === 'failed') throw state.error;
-  if (state.status === 'loading') return fallback;
+function RemoteModuleView<Id extends RemoteModuleId>({ id, props }: { id: Id; props: PropsOf<Id> }) {
   // RemoteSlot's props already tie `props` to the module `id` names.
-  const RemoteComponent = state.module as ComponentType<object>;
+  const RemoteComponent = use(loadRemoteModule(id)) as ComponentType<object>;
   return <RemoteComponent {...props} />;
 }
