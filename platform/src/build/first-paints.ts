@@ -13,9 +13,9 @@ interface Manifest {
 }
 
 /**
- * After a remote's production build has written its files: writes `first-paint.json`, each listed exposed page's first
- * paint with the CSS its exposed chunk loads (read from the build's own manifest), for the
- * host's server to write into the page (docs/architecture.md §2).
+ * After a remote's production build has written its files: writes `first-paint.json`, each
+ * listed exposed page's first paint with the CSS its exposed chunk loads (read from the build's
+ * own manifest), for the host's server to write into the page (docs/architecture.md §2).
  */
 async function writeFirstPaints(remote: RemoteName, remoteDir: string, dist: string): Promise<void> {
   if (!existsSync(path.join(remoteDir, FIRST_PAINT_ENTRY))) return;
