@@ -47,7 +47,6 @@ export async function bookThroughApi(
   });
 }
 
-/** Full-page screenshots at phone and desktop widths, attached to the report. */
 /**
  * axe on what the reader ends up seeing (`selector`, or the whole page): no hover left over from
  * the last click, and no step or dialog still fading in with colours in between. Serious and
@@ -59,7 +58,10 @@ export async function expectNoSeriousAxeViolations(page: Page, selector?: string
     Promise.all(
       document
         .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .filter(
+          (animation) =>
+            animation.playState === 'running' && animation.effect?.getComputedTiming().endTime !== Infinity,
+        )
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
@@ -71,6 +73,7 @@ export async function expectNoSeriousAxeViolations(page: Page, selector?: string
   ).toEqual([]);
 }
 
+/** Full-page screenshots at phone and desktop widths, attached to the report. */
 export async function screenshots(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   for (const width of [375, 1440]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });

@@ -80,7 +80,8 @@ test.describe('before any script runs', () => {
     await page.goto('/vehicles');
     await expect(page.getByText('Search and Book the Best Rental Vehicles')).toBeVisible();
     await expect(page.getByPlaceholder('Search by car name')).toBeVisible();
-    // Inert until the catalog's code takes over: nothing typed there could be lost.
-    await expect(page.locator('[data-first-paint]')).toHaveAttribute('inert', '');
+    // Inert until the catalog's code takes over, so nothing typed there is lost; a status says so.
+    await expect(page.locator('[data-first-paint] > div')).toHaveAttribute('inert', '');
+    await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toHaveCount(1);
   });
 });

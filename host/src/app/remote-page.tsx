@@ -18,19 +18,24 @@ function serverFirstPaint(id: RemoteModuleId): string | undefined {
 
 /**
  * One remote's page in the main area. Until its code arrives it shows what the server painted
- * (inert, so nothing typed there is lost), or the host's page-shaped skeleton.
+ * (inert, so nothing typed there is lost, with a loading status), or the host's page-shaped
+ * skeleton; a retry after a failed load shows the skeleton.
  */
 export function RemotePage({ page, id, what }: { page: PageName; id: RemoteModuleId; what: string }) {
   const [firstPaint] = useState(() => serverFirstPaint(id));
-  const fallback =
-    firstPaint === undefined ? (
-      <PageSkeleton page={page} />
-    ) : (
-      <div data-first-paint="" inert aria-busy="true" style={NO_BOX} dangerouslySetInnerHTML={{ __html: firstPaint }} />
-    );
   return (
     <div data-page-slot={id} style={NO_BOX}>
-      <RemoteSlot id={id} props={{}} fallback={fallback} what={what} />
+      <RemoteSlot
+        id={id}
+        props={{}}
+        fallback={<PageSkeleton page={page} />}
+        firstAttemptFallback={
+          firstPaint === undefined ? undefined : (
+            <div data-first-paint="" style={NO_BOX} dangerouslySetInnerHTML={{ __html: firstPaint }} />
+          )
+        }
+        what={what}
+      />
     </div>
   );
 }

@@ -82,7 +82,7 @@ export function createAppConfig(
         new rspack.HtmlRspackPlugin({ template: path.join(root, 'src/standalone/index.html'), chunks: ['main'] }),
       isDev && new ReactRefreshRspackPlugin(),
       app === 'host' && !isDev && new StartupFilesPlugin(),
-      app !== 'host' && !isDev && !standalone && new FirstPaintPlugin(app, root),
+      app !== 'host' && !isDev && new FirstPaintPlugin(app, root),
     ],
     optimization: { moduleIds: 'deterministic' },
     performance: false,

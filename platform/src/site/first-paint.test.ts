@@ -9,21 +9,24 @@ describe('a remote page’s first paint in the host’s shell', () => {
   it('marks exactly the slot’s content, however deeply its skeleton nests', () => {
     const marked = markPageSlot(shell);
     expect(marked).toContain(
-      'style="display:contents"><!--rentora:first-paint--><div role="status"><span>Loading…</span>' +
+      'style="display:contents"><!--rentora:first-paint catalog/FleetPage--><div role="status"><span>Loading…</span>' +
         '<div class="cards"><span></span></div></div><!--/rentora:first-paint--></div></div></main>',
     );
     expect(markPageSlot('<main><div>About</div></main>')).toBe('<main><div>About</div></main>');
   });
 
-  it('puts the first paint in the slot, inert until the remote’s code replaces it', () => {
-    const page = fillPageSlot(markPageSlot(shell), '<h1>Our fleet</h1>');
+  it('puts the first paint in its module’s slot, inert until the remote’s code replaces it, with a status', () => {
+    const page = fillPageSlot(markPageSlot(shell), 'catalog/FleetPage', '<h1>Our fleet</h1>');
     expect(page).toContain(
-      'data-page-slot="catalog/FleetPage" style="display:contents"><div data-first-paint="" inert="" ' +
-        'aria-busy="true" style="display:contents"><h1>Our fleet</h1></div></div></div></main>',
+      'data-page-slot="catalog/FleetPage" style="display:contents"><div data-first-paint="" style="display:contents">' +
+        '<span role="status" class="visually-hidden">Loading…</span>' +
+        '<div inert="" style="display:contents"><h1>Our fleet</h1></div></div></div></div></main>',
     );
-    expect(page).not.toContain('Loading…');
+    expect(page).not.toContain('<div role="status">');
     expect(page).not.toContain('rentora:first-paint');
-    expect(fillPageSlot(shell, '<h1>x</h1>')).toBe(shell);
+    // No slot for that module, or none at all: nothing to fill.
+    expect(fillPageSlot(markPageSlot(shell), 'catalog/HomePage', '<h1>x</h1>')).toBeUndefined();
+    expect(fillPageSlot(shell, 'catalog/FleetPage', '<h1>x</h1>')).toBeUndefined();
   });
 
   it('keeps the remote’s CSS pointing at the remote, whatever page it is written into', () => {

@@ -13,9 +13,9 @@ export const REMOTE_URL_PLACEHOLDER = '{remote}/';
 export type FirstPaints = Record<string, { html: string; css: string }>;
 
 /** What the host's build puts around a remote page's slot content, for the server to fill. */
-const SLOT_START = '<!--rentora:first-paint-->';
+const slotStart = (id: string) => `<!--rentora:first-paint ${id}-->`;
 const SLOT_END = '<!--/rentora:first-paint-->';
-const SLOT_OPENING = /<div [^>]*data-page-slot="[^"]*"[^>]*>/;
+const SLOT_OPENING = /<div [^>]*data-page-slot="([^"]*)"[^>]*>/;
 
 /**
  * Marks the content of the shell's remote page slot (`<div data-page-slot>`). React's HTML has
@@ -32,21 +32,28 @@ export function markPageSlot(shell: string): string {
     depth += tag[0] === '</div>' ? -1 : 1;
     if (depth === 0) {
       const content = shell.slice(contentStart, tag.index);
-      return `${shell.slice(0, contentStart)}${SLOT_START}${content}${SLOT_END}${shell.slice(tag.index)}`;
+      const id = opening[1] ?? '';
+      return `${shell.slice(0, contentStart)}${slotStart(id)}${content}${SLOT_END}${shell.slice(tag.index)}`;
     }
   }
   throw new Error('The shell’s page slot has no end.');
 }
 
 /**
- * Puts a remote page's first paint in the slot, inert until the remote's code replaces it: a
- * click or a keystroke before then would be lost. The host reads it back from the same element.
+ * Puts a remote page's first paint in the slot of that remote module (`id`), inert until the
+ * remote's code replaces it: a click or a keystroke before then would be lost. Inert content is
+ * hidden from assistive technology too, so a status beside it says the page is loading. The
+ * host reads it all back from the same element. Undefined when the page has no such slot.
  */
-export function fillPageSlot(page: string, html: string): string {
-  const start = page.indexOf(SLOT_START);
-  const end = page.indexOf(SLOT_END);
-  if (start < 0 || end < start) return page;
-  const firstPaint = `<div data-first-paint="" inert="" aria-busy="true" style="display:contents">${html}</div>`;
+export function fillPageSlot(page: string, id: string, html: string): string | undefined {
+  const marker = slotStart(id);
+  const start = page.indexOf(marker);
+  const end = page.indexOf(SLOT_END, start);
+  if (start < 0 || end < 0) return undefined;
+  const firstPaint =
+    '<div data-first-paint="" style="display:contents">' +
+    '<span role="status" class="visually-hidden">Loading…</span>' +
+    `<div inert="" style="display:contents">${html}</div></div>`;
   return `${page.slice(0, start)}${firstPaint}${page.slice(end + SLOT_END.length)}`;
 }
 

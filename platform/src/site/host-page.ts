@@ -70,11 +70,13 @@ function readFirstPaints(remoteBaseUrl: string, body: unknown): Map<string, Firs
   const base = `${remoteBaseUrl.replace(/\/$/, '')}/`;
   const fileUrl = `${base}${FIRST_PAINT_FILE}`;
   const pages = new Map<string, FirstPaint>();
-  for (const [expose, { html, css }] of Object.entries(body as FirstPaints)) {
+  for (const [expose, entry] of Object.entries(body as FirstPaints)) {
+    const { html, css } = (entry ?? {}) as Partial<FirstPaints[string]>;
     // Nothing in a first paint may end the element it is written into.
     if (typeof html !== 'string' || typeof css !== 'string' || /<\/style/i.test(css)) continue;
     const remoteCss = cssFromRemote(css, fileUrl);
-    const remoteHtml = html.replaceAll(REMOTE_URL_PLACEHOLDER, escapeAttribute(base));
+    // A replacer function: a `$` in the URL is never read as a replacement pattern.
+    const remoteHtml = html.replaceAll(REMOTE_URL_PLACEHOLDER, () => escapeAttribute(base));
     pages.set(expose.replace(/^\.\//, ''), { html: remoteHtml, css: remoteCss, cssHash: styleHash(remoteCss) });
   }
   return pages;
@@ -178,15 +180,17 @@ export function createHostPages(options: HostPagesOptions): HostPages {
     render: async (pathname, search = '') => {
       const { page } = matchPage(pathname);
       const [firstPaint, route] = await Promise.all([firstPaintFor(pathname, search), remoteFilesFor(pathname)]);
-      const hints = hintsFor(pathname, route, firstPaint !== undefined);
       const { html, styleHashes } = templateOf(page);
-      if (firstPaint) hints.push(`<style>${firstPaint.css}</style>`);
-      // A replacer function: a `$` in a URL is never read as a replacement pattern.
-      const withHints = html.replace(HINTS_MARKER, () => hints.join(''));
+      const { remoteModule } = SITE_PAGES[page];
+      // A template without the remote's slot (an older host build) keeps its own skeleton.
+      const painted = firstPaint && remoteModule ? fillPageSlot(html, remoteModule, firstPaint.html) : undefined;
+      const hints = hintsFor(pathname, route, painted !== undefined);
+      if (painted !== undefined && firstPaint) hints.push(`<style>${firstPaint.css}</style>`);
       return {
         statusCode: page === 'notFound' ? 404 : 200,
-        html: firstPaint ? fillPageSlot(withHints, firstPaint.html) : withHints,
-        styleHashes: firstPaint ? [...styleHashes, firstPaint.cssHash] : styleHashes,
+        // A replacer function: a `$` in a URL is never read as a replacement pattern.
+        html: (painted ?? html).replace(HINTS_MARKER, () => hints.join('')),
+        styleHashes: painted !== undefined && firstPaint ? [...styleHashes, firstPaint.cssHash] : styleHashes,
       };
     },
   };

@@ -11,6 +11,8 @@ export interface RemoteSlotProps<Id extends RemoteModuleId> {
   props: PropsOf<Id>;
   /** Shown while the remote's code arrives. */
   fallback: ReactNode;
+  /** Shown instead of `fallback` while the first attempt loads (a page's server-painted first paint). */
+  firstAttemptFallback?: ReactNode;
   /** What the user is missing, in words: 'the fleet', 'sign-in'. */
   what: string;
   /** Lets a modal keep its dialog labelled when the panel replaces the remote's own title. */
@@ -21,7 +23,14 @@ export interface RemoteSlotProps<Id extends RemoteModuleId> {
  * Mounts one exposed module of a remote with a loading fallback and a recoverable error panel:
  * a remote that cannot be reached costs its own slot, never the page.
  */
-export function RemoteSlot<Id extends RemoteModuleId>({ id, props, fallback, what, titleId }: RemoteSlotProps<Id>) {
+export function RemoteSlot<Id extends RemoteModuleId>({
+  id,
+  props,
+  fallback,
+  firstAttemptFallback,
+  what,
+  titleId,
+}: RemoteSlotProps<Id>) {
   const [attempt, setAttempt] = useState(0);
   // The build prerenders the shell with no remotes at hand: a page's slot is its fallback there.
   if (typeof document === 'undefined') return fallback;
@@ -31,7 +40,7 @@ export function RemoteSlot<Id extends RemoteModuleId>({ id, props, fallback, wha
   };
   return (
     <ErrorBoundary key={attempt} fallback={<RemoteErrorPanel what={what} titleId={titleId} onRetry={retry} />}>
-      <Suspense fallback={fallback}>
+      <Suspense fallback={attempt === 0 ? (firstAttemptFallback ?? fallback) : fallback}>
         <RemoteModuleView id={id} props={props} />
       </Suspense>
     </ErrorBoundary>
