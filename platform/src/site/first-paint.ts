@@ -6,6 +6,10 @@
  */
 export const FIRST_PAINT_FILE = 'first-paint.json';
 
+export function firstPaintUrlOf(remoteBaseUrl: string): string {
+  return `${remoteBaseUrl.replace(/\/$/, '')}/${FIRST_PAINT_FILE}`;
+}
+
 /** What a first paint's asset URLs start with; the server puts the remote's URL in its place. */
 export const REMOTE_URL_PLACEHOLDER = '{remote}/';
 

@@ -3,8 +3,8 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { RemoteName } from '@rentora/shared/apps';
 import { matchPage, SITE_PAGES, type PageName } from '@rentora/state/pages';
-import { cssFromRemote, fillPageSlot, FIRST_PAINT_FILE, REMOTE_URL_PLACEHOLDER, type FirstPaints } from './first-paint';
-import { createManifestReader, manifestUrlOf, type RemoteFiles } from './remote-manifests';
+import { cssFromRemote, fillPageSlot, firstPaintUrlOf, REMOTE_URL_PLACEHOLDER, type FirstPaints } from './first-paint';
+import { createManifestReader, manifestUrlOf } from './remote-manifests';
 import { createRevalidatingReader } from './revalidating-reader';
 
 /**
@@ -66,9 +66,9 @@ interface FirstPaint {
   cssHash: string;
 }
 
-function readFirstPaints(remoteBaseUrl: string, body: unknown): Map<string, FirstPaint> {
+function firstPaintsOf(remoteBaseUrl: string, body: unknown): Map<string, FirstPaint> {
   const base = `${remoteBaseUrl.replace(/\/$/, '')}/`;
-  const fileUrl = `${base}${FIRST_PAINT_FILE}`;
+  const fileUrl = firstPaintUrlOf(remoteBaseUrl);
   const pages = new Map<string, FirstPaint>();
   for (const [expose, entry] of Object.entries(body as FirstPaints)) {
     const { html, css } = (entry ?? {}) as Partial<FirstPaints[string]>;
@@ -103,28 +103,26 @@ function templateReader(root: string): (page: PageName) => Template {
 }
 
 export function createHostPages(options: HostPagesOptions): HostPages {
+  /** One reader per remote, made on first use; calling it reads the remote's file again. */
+  function perRemote<T>(create: (baseUrl: string) => () => Promise<T | undefined>) {
+    const readers = new Map<RemoteName, () => Promise<T | undefined>>();
+    return (remote: RemoteName) => {
+      let reader = readers.get(remote);
+      if (!reader) {
+        reader = create(options.remoteUrls[remote]);
+        readers.set(remote, reader);
+      }
+      return reader();
+    };
+  }
+
   const templateOf = templateReader(options.root);
-  const readers = new Map<RemoteName, () => Promise<RemoteFiles | undefined>>();
-  const firstPaintReaders = new Map<RemoteName, () => Promise<Map<string, FirstPaint> | undefined>>();
   const readOptions = { timeoutMs: options.manifestTimeoutMs };
-  const readManifest = (remote: RemoteName) => {
-    let reader = readers.get(remote);
-    if (!reader) {
-      reader = createManifestReader(options.remoteUrls[remote], readOptions);
-      readers.set(remote, reader);
-    }
-    return reader();
-  };
-  const readFirstPaint = async (remote: RemoteName, expose: string) => {
-    let reader = firstPaintReaders.get(remote);
-    if (!reader) {
-      const baseUrl = options.remoteUrls[remote];
-      const url = `${baseUrl.replace(/\/$/, '')}/${FIRST_PAINT_FILE}`;
-      reader = createRevalidatingReader(url, (body) => readFirstPaints(baseUrl, body), readOptions);
-      firstPaintReaders.set(remote, reader);
-    }
-    return (await reader())?.get(expose);
-  };
+  const readManifest = perRemote((baseUrl) => createManifestReader(baseUrl, readOptions));
+  const readFirstPaints = perRemote((baseUrl) =>
+    createRevalidatingReader(firstPaintUrlOf(baseUrl), (body) => firstPaintsOf(baseUrl, body), readOptions),
+  );
+  const readFirstPaint = async (remote: RemoteName, expose: string) => (await readFirstPaints(remote))?.get(expose);
 
   /** The route's remote page as its first paint, for a page without a query (the paint has none). */
   async function firstPaintFor(pathname: string, search: string): Promise<FirstPaint | undefined> {
