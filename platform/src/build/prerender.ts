@@ -5,6 +5,7 @@ import { markPageSlot } from '../site/first-paint';
 import { HINTS_MARKER } from '../site/host-page';
 import { APPS } from './federation';
 import { withNodeRender } from './node-render';
+import { startAfterFirstPaint } from './start-after-first-paint';
 import { STARTUP_FILES } from './startup-files';
 
 /**
@@ -31,11 +32,23 @@ interface StartupFiles {
 
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
+/** HtmlRspackPlugin's tag for the entry becomes a preload (at the start-up chunks' priority) plus the script above. */
+function startEntryAfterFirstPaint(template: string): string {
+  const entry = /<script defer src="([^"]+)"><\/script>/.exec(template);
+  if (!entry?.[1]) throw new Error('The host template has no deferred entry script.');
+  const src = entry[1];
+  return template.replace(
+    entry[0],
+    () =>
+      `<link rel="preload" as="script" href="${src}" fetchpriority="low"><script>${startAfterFirstPaint(src)}</script>`,
+  );
+}
+
 function composePage(template: string, parts: { title: string; shell: string; css: string; head: string[] }): string {
   // React writes a page's <title> where the page renders it; the document's title goes in the head.
   const shell = parts.shell.replace(/<title>[^<]*<\/title>/g, '');
   // Replacer functions, so a `$` in the CSS or the shell is never read as a replacement pattern.
-  return template
+  return startEntryAfterFirstPaint(template)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(parts.title)}</title>`)
     .replace('</head>', () => `<style>${parts.css}</style>${parts.head.join('')}${HINTS_MARKER}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${shell}</div>`);

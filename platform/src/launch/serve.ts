@@ -6,7 +6,7 @@ import { loadConfig } from '@rentora/api/config';
 import { startRemoteServer } from '../site/remote-server';
 import { REVALIDATE } from '../site/cache-policy';
 import { createHostPages } from '../site/host-page';
-import { hostPageHeaders } from '../site/site-headers';
+import { hostPageHeaders, type InlineHashes } from '../site/site-headers';
 import { registerStaticSite } from '../site/static-site';
 import { findRepoRoot } from './repo';
 import { loadSiteConfig } from './site-config';
@@ -15,13 +15,13 @@ import { loadSiteConfig } from './site-config';
 const MAX_HEADER_SETS = 64;
 
 /**
- * Headers worked out once per distinct set of inline-style hashes (a page of one host build,
- * with one remote first paint); each deploy brings new ones, so the oldest are let go.
+ * Headers worked out once per distinct set of inline hashes (a page of one host build, with one
+ * remote first paint); each deploy brings new ones, so the oldest are let go.
  */
-function memoizeByKey<T>(compute: (hashes: string[]) => T): (hashes: string[]) => T {
+function memoizeByHashes<T>(compute: (hashes: InlineHashes) => T): (hashes: InlineHashes) => T {
   const known = new Map<string, T>();
   return (hashes) => {
-    const key = hashes.join(' ');
+    const key = `${hashes.styleHashes.join(' ')}|${hashes.scriptHashes.join(' ')}`;
     let value = known.get(key);
     if (value === undefined) {
       value = compute(hashes);
@@ -72,15 +72,15 @@ async function serve(): Promise<void> {
   );
   const pages = createHostPages({ root: hostDist, remoteUrls: site.remoteUrls });
   const remoteOrigins = Object.values(site.remoteUrls).map((url) => new URL(url).origin);
-  const pageHeaders = memoizeByKey((styleHashes: string[]) => hostPageHeaders(remoteOrigins, styleHashes));
+  const pageHeaders = memoizeByHashes((hashes) => hostPageHeaders(remoteOrigins, hashes));
   await registerStaticSite(api, {
     root: hostDist,
     spaFallback: true,
     headers: hostPageHeaders(remoteOrigins),
     renderPage: async (pathname, search) => {
       const page = await pages.render(pathname, search);
-      // The page's CSP names the hashes of its own inline styles, whichever host build wrote it.
-      return { ...page, headers: pageHeaders(page.styleHashes) };
+      // The page's CSP names the hashes of its own inline styles and script, whichever host build wrote it.
+      return { ...page, headers: pageHeaders(page) };
     },
   });
   await api.listen({ port: site.port, host: site.host });

@@ -14,7 +14,7 @@ let remote: FastifyInstance;
 let catalogUrl: string;
 
 const page = (name: string) =>
-  `<!doctype html><html><head><title>${name}</title><style>body{margin:0}</style>${HINTS_MARKER}</head><body><div id="root">${name}</div></body></html>`;
+  `<!doctype html><html><head><title>${name}</title><script>start()</script><style>body{margin:0}</style>${HINTS_MARKER}</head><body><div id="root">${name}</div></body></html>`;
 
 /** A remote page's shell as the host's build writes it: the slot's skeleton, marked for the server. */
 const remotePage = (name: string, id: string) =>
@@ -169,9 +169,12 @@ describe('the host page the server writes', () => {
     deployFirstPaints('Drive your dreams');
   });
 
-  it('names its inline styles’ hashes, for the page’s CSP', async () => {
-    const { styleHashes } = await pagesAt(catalogUrl).render('/about');
-    expect(styleHashes).toEqual(["'sha256-IAdwN3biDCQ3brrgp1m8kBEsPQYyqfREKOEfeoREopc='"]);
+  it('names its inline styles’ and start-up script’s hashes, for the page’s CSP, and not its data block', async () => {
+    const { html, styleHashes, scriptHashes } = await pagesAt(catalogUrl).render('/about');
+    expect(html).toContain('<script type="application/json" id="rentora-remotes">');
+    const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+    expect(styleHashes).toEqual([hashOf('body{margin:0}')]);
+    expect(scriptHashes).toEqual([hashOf('start()')]);
   });
 
   it('serves a host deployed while the server runs at once', async () => {

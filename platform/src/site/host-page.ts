@@ -28,6 +28,8 @@ export interface HostPage {
   html: string;
   /** CSP sources for the page's inline styles. */
   styleHashes: string[];
+  /** CSP sources for the page's inline scripts (the host's start-up script). */
+  scriptHashes: string[];
 }
 
 export interface HostPages {
@@ -49,14 +51,18 @@ function linkTag(attributes: Record<string, string | true>): string {
 
 interface Template {
   html: string;
-  /** CSP sources for its inline styles. */
+  /** CSP sources for its inline styles and scripts. */
   styleHashes: string[];
+  scriptHashes: string[];
 }
 
-const styleHash = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
+const sourceHash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
-function inlineStyleHashes(html: string): string[] {
-  return [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, css]) => styleHash(css ?? ''));
+/** CSP hashes of the elements written as `<tag>…</tag>` (no attributes: data blocks are not run). */
+function inlineHashes(html: string, tag: 'style' | 'script'): string[] {
+  return [...html.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)<\\/${tag}>`, 'g'))].map(([, text]) =>
+    sourceHash(text ?? ''),
+  );
 }
 
 /** One remote page's first paint, ready for the page: its CSS's URLs point at the remote. */
@@ -77,7 +83,7 @@ function firstPaintsOf(remoteBaseUrl: string, body: unknown): Map<string, FirstP
     const remoteCss = cssFromRemote(css, fileUrl);
     // A replacer function: a `$` in the URL is never read as a replacement pattern.
     const remoteHtml = html.replaceAll(REMOTE_URL_PLACEHOLDER, () => escapeAttribute(base));
-    pages.set(expose.replace(/^\.\//, ''), { html: remoteHtml, css: remoteCss, cssHash: styleHash(remoteCss) });
+    pages.set(expose.replace(/^\.\//, ''), { html: remoteHtml, css: remoteCss, cssHash: sourceHash(remoteCss) });
   }
   return pages;
 }
@@ -96,7 +102,7 @@ function templateReader(root: string): (page: PageName) => Template {
     const cached = known.get(file);
     if (cached && cached.modified === modified) return cached.template;
     const html = readFileSync(file, 'utf8');
-    const template = { html, styleHashes: inlineStyleHashes(html) };
+    const template = { html, styleHashes: inlineHashes(html, 'style'), scriptHashes: inlineHashes(html, 'script') };
     known.set(file, { modified, template });
     return template;
   };
@@ -178,7 +184,7 @@ export function createHostPages(options: HostPagesOptions): HostPages {
     render: async (pathname, search = '') => {
       const { page } = matchPage(pathname);
       const [firstPaint, route] = await Promise.all([firstPaintFor(pathname, search), remoteFilesFor(pathname)]);
-      const { html, styleHashes } = templateOf(page);
+      const { html, styleHashes, scriptHashes } = templateOf(page);
       const { remoteModule } = SITE_PAGES[page];
       // A template without the remote's slot (an older host build) keeps its own skeleton.
       const painted = firstPaint && remoteModule ? fillPageSlot(html, remoteModule, firstPaint.html) : undefined;
@@ -189,6 +195,7 @@ export function createHostPages(options: HostPagesOptions): HostPages {
         // A replacer function: a `$` in a URL is never read as a replacement pattern.
         html: (painted ?? html).replace(HINTS_MARKER, () => hints.join('')),
         styleHashes: painted !== undefined && firstPaint ? [...styleHashes, firstPaint.cssHash] : styleHashes,
+        scriptHashes,
       };
     },
   };

@@ -12,10 +12,23 @@ function directivesOf(policy: string): Map<string, string[]> {
 describe('hostPageHeaders', () => {
   it('allows style sheets from files and the prerendered pages’ own styles by hash, and inline style attributes', () => {
     const hash = "'sha256-AAAA'";
-    const policy = hostPageHeaders(['http://localhost:3001'], [hash])['content-security-policy'] ?? '';
+    const policy =
+      hostPageHeaders(['http://localhost:3001'], { styleHashes: [hash], scriptHashes: [] })[
+        'content-security-policy'
+      ] ?? '';
     const directives = directivesOf(policy);
     expect(directives.get('style-src')).toEqual(["'self'", hash, 'http://localhost:3001']);
     expect(directives.get('style-src-attr')).toEqual(["'unsafe-inline'"]);
     expect(policy).not.toMatch(/style-src [^;]*'unsafe-inline'/);
+  });
+
+  it('allows scripts from files and the prerendered pages’ start-up script by hash, never any inline script', () => {
+    const hash = "'sha256-BBBB'";
+    const policy =
+      hostPageHeaders(['http://localhost:3001'], { styleHashes: [], scriptHashes: [hash] })[
+        'content-security-policy'
+      ] ?? '';
+    expect(directivesOf(policy).get('script-src')).toEqual(["'self'", hash, 'http://localhost:3001']);
+    expect(policy).not.toMatch(/script-src [^;]*'unsafe-inline'/);
   });
 });

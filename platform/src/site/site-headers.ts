@@ -1,12 +1,18 @@
 import { helmetHeaders } from '@rentora/api/security-headers';
 
+/** CSP sources (`'sha256-…'`) of a page's inline styles and scripts. */
+export interface InlineHashes {
+  styleHashes: readonly string[];
+  scriptHashes: readonly string[];
+}
+
 /**
  * Security headers of the host's page. Its scripts, styles and pictures come from its own
  * origin and the remotes' origins; car photos from the stock-photo CDN.
  */
 export function hostPageHeaders(
   remoteOrigins: readonly string[],
-  inlineStyleHashes: readonly string[] = [],
+  inline: InlineHashes = { styleHashes: [], scriptHashes: [] },
 ): Record<string, string> {
   const remotes = [...remoteOrigins];
   return helmetHeaders({
@@ -14,10 +20,11 @@ export function hostPageHeaders(
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...remotes],
+        // Scripts from files, or the prerendered pages' start-up script (by hash).
+        scriptSrc: ["'self'", ...inline.scriptHashes, ...remotes],
         // Style elements only from files, or the prerendered pages' own (by hash); style
         // attributes (React's aspect ratios and skeleton sizes) are allowed as attributes only.
-        styleSrc: ["'self'", ...inlineStyleHashes, ...remotes],
+        styleSrc: ["'self'", ...inline.styleHashes, ...remotes],
         styleSrcAttr: ["'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https://images.pexels.com', ...remotes],
         fontSrc: ["'self'", ...remotes],

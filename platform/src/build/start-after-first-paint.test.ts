@@ -1,0 +1,55 @@
+import { runInNewContext } from 'node:vm';
+import { START_TIMEOUT_MS, startAfterFirstPaint } from './start-after-first-paint';
+
+interface EntryList {
+  getEntriesByName: (name: string) => unknown[];
+}
+
+/** Runs the start-up script in a page whose paint timing and timers the test drives. */
+function pageWithPaintTiming(supported: boolean) {
+  const added: string[] = [];
+  const timers: { ms: number; run: () => void }[] = [];
+  let report: ((list: EntryList) => void) | undefined;
+  class PerformanceObserver {
+    static supportedEntryTypes = supported ? ['paint', 'largest-contentful-paint'] : ['resource'];
+    constructor(callback: (list: EntryList, observer: PerformanceObserver) => void) {
+      report = (list) => callback(list, this);
+    }
+    observe() {}
+    disconnect() {
+      report = undefined;
+    }
+  }
+  const document = {
+    createElement: () => ({ src: '' }),
+    head: { append: (script: { src: string }) => added.push(script.src) },
+  };
+  const setTimeout = (run: () => void, ms: number) => timers.push({ run, ms });
+  runInNewContext(startAfterFirstPaint('/main.1a2b3c4d.js'), { document, PerformanceObserver, setTimeout });
+  const paint = (name: string) => report?.({ getEntriesByName: (wanted) => (wanted === name ? [{ name }] : []) });
+  return { added, paint, timers };
+}
+
+describe('startAfterFirstPaint', () => {
+  it('adds the entry script once the first contentful paint is reported, and only once', () => {
+    const page = pageWithPaintTiming(true);
+    expect(page.added).toEqual([]);
+    page.paint('first-paint');
+    expect(page.added).toEqual([]);
+    page.paint('first-contentful-paint');
+    page.paint('first-contentful-paint');
+    for (const timer of page.timers) timer.run();
+    expect(page.added).toEqual(['/main.1a2b3c4d.js']);
+  });
+
+  it('adds it after a while when no paint is reported, as in a tab opened in the background', () => {
+    const page = pageWithPaintTiming(true);
+    expect(page.timers.map(({ ms }) => ms)).toEqual([START_TIMEOUT_MS]);
+    page.timers[0]?.run();
+    expect(page.added).toEqual(['/main.1a2b3c4d.js']);
+  });
+
+  it('adds it at once in a browser without paint timing', () => {
+    expect(pageWithPaintTiming(false).added).toEqual(['/main.1a2b3c4d.js']);
+  });
+});
