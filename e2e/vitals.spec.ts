@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 /**
@@ -79,4 +80,41 @@ test.describe('before any script runs', () => {
     await expect(page.locator('[data-first-paint] > div')).toHaveAttribute('inert', '');
     await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toHaveCount(1);
   });
+
+  /** Where the page's blocks sit: the header and everything the catalog painted. */
+  const layoutOf = (page: Page) =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('header *, [data-first-paint] *')].map((element) => {
+        const { top, height } = element.getBoundingClientRect();
+        return `${element.tagName.toLowerCase()} ${Math.round(top)}+${Math.round(height)}`;
+      }),
+    );
+
+  /** Whether the local fonts the fallbacks were sized against are installed here. */
+  const hasLocalFonts = (page: Page, names: string[]) =>
+    page.evaluate(
+      (wanted) =>
+        Promise.all(wanted.map((name) => new FontFace('probe', `local('${name}')`).load())).then(
+          () => true,
+          () => false,
+        ),
+      names,
+    );
+
+  for (const width of [375, 1440]) {
+    test(`at ${width} px the fleet page painted from HTML sits the same before and after the web fonts`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/vehicles');
+      const fallbacks = ['Liberation Serif', 'Liberation Sans'];
+      test.skip(!(await hasLocalFonts(page, fallbacks)), `needs the local fonts ${fallbacks.join(', ')}`);
+      await page.evaluate(() => document.fonts.ready);
+      const withWebFonts = await layoutOf(page);
+      await page.route(/\.woff2$/, (route) => route.abort());
+      await page.reload();
+      await page.evaluate(() => document.fonts.ready);
+      expect(await layoutOf(page)).toEqual(withWebFonts);
+    });
+  }
 });
