@@ -45,6 +45,8 @@ test.describe('catalog: home', () => {
     const brand = heading.getByText('Rentora', { exact: true });
     await page.setViewportSize({ width: 1024, height: 800 });
     await page.goto('/');
+    // The catalog's own page, not the inert first paint it replaces.
+    await expect(brand).toBeVisible();
     const wide = await brand.boundingBox();
     const wideHeading = await heading.boundingBox();
     expect(Math.round(wide!.x)).toBe(Math.round(wideHeading!.x));

@@ -268,7 +268,7 @@ test('a remote deploys alone: a rebuilt catalog, its hints and first paint show 
     // A new version of the catalog alone: its source copied, one exposed text changed, rebuilt.
     const source = copyCatalogSource(work);
     const hero = path.join(source, 'src/features/home/hero.tsx');
-    writeFileSync(hero, readFileSync(hero, 'utf8').replace('Drive Your Dreams with', 'Drive Your Dreams Today with'));
+    writeFileSync(hero, readFileSync(hero, 'utf8').replace('Dreams with', 'Dreams Today with'));
     const fleetPage = path.join(source, 'src/features/fleet/fleet-page.tsx');
     writeFileSync(fleetPage, readFileSync(fleetPage, 'utf8').replace('the Best Rental', 'the Finest Rental'));
     const built = buildApp(source);

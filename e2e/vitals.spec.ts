@@ -72,7 +72,12 @@ for (const width of [375, 1440]) {
 test.describe('before any script runs', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the fleet page already shows the catalog’s heading and search, from the HTML alone', async ({ page }) => {
+  test('the home and fleet pages already show the catalog’s heading and search, from the HTML alone', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.getByText('Drive Your Dreams with Rentora')).toBeVisible();
+    await expect(page.getByText('Get Started')).toBeVisible();
     await page.goto('/vehicles');
     await expect(page.getByText('Search and Book the Best Rental Vehicles')).toBeVisible();
     await expect(page.getByPlaceholder('Search by car name')).toBeVisible();
@@ -102,19 +107,20 @@ test.describe('before any script runs', () => {
     );
 
   for (const width of [375, 1440]) {
-    test(`at ${width} px the fleet page painted from HTML sits the same before and after the web fonts`, async ({
-      page,
-    }) => {
+    test(`at ${width} px the pages painted from HTML sit the same before and after the web fonts`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
-      await page.goto('/vehicles');
-      const fallbacks = ['Liberation Serif', 'Liberation Sans'];
-      test.skip(!(await hasLocalFonts(page, fallbacks)), `needs the local fonts ${fallbacks.join(', ')}`);
-      await page.evaluate(() => document.fonts.ready);
-      const withWebFonts = await layoutOf(page);
-      await page.route(/\.woff2$/, (route) => route.abort());
-      await page.reload();
-      await page.evaluate(() => document.fonts.ready);
-      expect(await layoutOf(page)).toEqual(withWebFonts);
+      for (const path of ['/', '/vehicles']) {
+        await page.unrouteAll();
+        await page.goto(path);
+        const fallbacks = ['Liberation Serif', 'Liberation Sans'];
+        test.skip(!(await hasLocalFonts(page, fallbacks)), `needs the local fonts ${fallbacks.join(', ')}`);
+        await page.evaluate(() => document.fonts.ready);
+        const withWebFonts = await layoutOf(page);
+        await page.route(/\.woff2$/, (route) => route.abort());
+        await page.reload();
+        await page.evaluate(() => document.fonts.ready);
+        expect(await layoutOf(page), `${path} before the web fonts`).toEqual(withWebFonts);
+      }
     });
   }
 });

@@ -10,8 +10,10 @@ export function Hero() {
       <div className={styles.image} aria-hidden="true" />
       <div className={styles.content}>
         <p className={styles.badge}>Trusted by 1,000+ happy riders!🌟</p>
+        {/* Its lines are set, not left to wrap, so they break in the same places in the fallback
+            font and in Fraunces: the page painted from HTML does not move when the font swaps. */}
         <h1 id="hero-heading" className={styles.heading}>
-          Drive Your Dreams with <br className={styles.wideBreak} />
+          <span className={styles.narrowLine}>Drive Your</span> <span className={styles.narrowLine}>Dreams with</span>{' '}
           <span className={styles.brand}>Rentora</span>
         </h1>
         <p className={styles.lead}>
