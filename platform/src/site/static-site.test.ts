@@ -74,6 +74,14 @@ describe('static site', () => {
     expect(await missing.json()).toEqual({ message: 'Not found.' });
   });
 
+  it('answers HEAD for a client-side route as GET would, without the page', async () => {
+    const page = await fetch(`${baseUrl}/vehicles/audi-q7`, { method: 'HEAD' });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await page.text()).toBe('');
+    expect((await fetch(`${baseUrl}/no-such-chunk.js`, { method: 'HEAD' })).status).toBe(404);
+  });
+
   it('answers CORS for the host’s origin only', async () => {
     expect((await get('/mf-manifest.json', { origin: HOST_ORIGIN })).headers.get('access-control-allow-origin')).toBe(
       HOST_ORIGIN,

@@ -59,8 +59,9 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
   if (spaFallback) {
     app.setNotFoundHandler(async (request, reply) => {
       const [pathname = '', query] = request.url.split(/\?(.*)/s);
+      // HEAD asks what GET would answer (link checkers and uptime probes send it): the same page, no body.
       const isPageRequest =
-        request.method === 'GET' &&
+        (request.method === 'GET' || request.method === 'HEAD') &&
         !pathname.startsWith('/api/') &&
         !path.extname(pathname) &&
         !DOT_SEGMENT.test(pathname);
