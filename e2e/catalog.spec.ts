@@ -45,7 +45,8 @@ test.describe('catalog: home', () => {
     const brand = heading.getByText('Rentora', { exact: true });
     await page.setViewportSize({ width: 1024, height: 800 });
     await page.goto('/');
-    // The catalog's own page, not the inert first paint it replaces.
+    // Measured on the catalog's own page, once the inert first paint it replaces has gone.
+    await expect(page.locator('[data-first-paint]')).toHaveCount(0);
     await expect(brand).toBeVisible();
     const wide = await brand.boundingBox();
     const wideHeading = await heading.boundingBox();
