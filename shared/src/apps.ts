@@ -10,3 +10,8 @@ export const APPS = {
 } as const;
 
 export type AppName = keyof typeof APPS;
+
+/** A file of a remote, whether its configured base URL ends in a slash or not. */
+export function remoteFileUrl(remoteBaseUrl: string, file: string): string {
+  return `${remoteBaseUrl.replace(/\/$/, '')}/${file}`;
+}

@@ -1,3 +1,5 @@
+import { remoteFileUrl } from '@rentora/shared/apps';
+
 /**
  * A remote page's first paint: what an exposed page shows before its data arrives, rendered by
  * the remote's own build into `first-paint.json` beside its `mf-manifest.json`, with the CSS it
@@ -7,7 +9,7 @@
 export const FIRST_PAINT_FILE = 'first-paint.json';
 
 export function firstPaintUrlOf(remoteBaseUrl: string): string {
-  return `${remoteBaseUrl.replace(/\/$/, '')}/${FIRST_PAINT_FILE}`;
+  return remoteFileUrl(remoteBaseUrl, FIRST_PAINT_FILE);
 }
 
 /** What a first paint's asset URLs start with; the server puts the remote's URL in its place. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { RemoteName } from '@rentora/shared/apps';
+import { remoteFileUrl, type RemoteName } from '@rentora/shared/apps';
 import { matchPage, SITE_PAGES, type PageName } from '@rentora/state/pages';
 import { cssFromRemote, fillPageSlot, firstPaintUrlOf, REMOTE_URL_PLACEHOLDER, type FirstPaints } from './first-paint';
 import { createManifestReader, manifestUrlOf } from './remote-manifests';
@@ -73,7 +73,7 @@ interface FirstPaint {
 }
 
 function firstPaintsOf(remoteBaseUrl: string, body: unknown): Map<string, FirstPaint> {
-  const base = `${remoteBaseUrl.replace(/\/$/, '')}/`;
+  const base = remoteFileUrl(remoteBaseUrl, '');
   const fileUrl = firstPaintUrlOf(remoteBaseUrl);
   const pages = new Map<string, FirstPaint>();
   for (const [expose, entry] of Object.entries(body as FirstPaints)) {

@@ -1,3 +1,4 @@
+import { remoteFileUrl } from '@rentora/shared/apps';
 import { createRevalidatingReader, type RevalidatingReaderOptions } from './revalidating-reader';
 
 /**
@@ -23,7 +24,7 @@ interface Manifest {
 }
 
 export function manifestUrlOf(remoteBaseUrl: string): string {
-  return `${remoteBaseUrl.replace(/\/$/, '')}/mf-manifest.json`;
+  return remoteFileUrl(remoteBaseUrl, 'mf-manifest.json');
 }
 
 /** Resolves a manifest's relative file names against the folder it was served from ('auto' publicPath). */

@@ -1,5 +1,5 @@
 import { registerRemotes } from '@module-federation/enhanced/runtime';
-import { APPS, REMOTE_NAMES, type RemoteName } from '@rentora/shared';
+import { APPS, REMOTE_NAMES, remoteFileUrl, type RemoteName } from '@rentora/shared';
 
 export type RemoteUrls = Record<RemoteName, string>;
 
@@ -7,10 +7,6 @@ export type RemoteUrls = Record<RemoteName, string>;
 const DEFAULT_REMOTE_URLS = Object.fromEntries(
   REMOTE_NAMES.map((name) => [name, `http://localhost:${APPS[name].port}`]),
 ) as RemoteUrls;
-
-function manifestUrl(baseUrl: string): string {
-  return `${baseUrl.replace(/\/$/, '')}/mf-manifest.json`;
-}
 
 /**
  * Where the remotes are: written into the page by the server that sent it, else read from
@@ -34,7 +30,7 @@ let remoteUrls: RemoteUrls = DEFAULT_REMOTE_URLS;
 export function registerRemoteUrls(urls: RemoteUrls, options: { force?: boolean } = {}): void {
   remoteUrls = urls;
   registerRemotes(
-    REMOTE_NAMES.map((name) => ({ name, entry: manifestUrl(urls[name]) })),
+    REMOTE_NAMES.map((name) => ({ name, entry: remoteFileUrl(urls[name], 'mf-manifest.json') })),
     options,
   );
 }
@@ -45,5 +41,5 @@ export async function registerRemotesFromConfig(): Promise<void> {
 
 /** Registers one remote afresh, dropping what the runtime cached of a failed load, before a retry. */
 export function resetRemote(name: RemoteName): void {
-  registerRemotes([{ name, entry: manifestUrl(remoteUrls[name]) }], { force: true });
+  registerRemotes([{ name, entry: remoteFileUrl(remoteUrls[name], 'mf-manifest.json') }], { force: true });
 }
