@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config';
 import { RequestLog, logDestination } from './logging/request-log';
 import auth from './plugins/app/auth';
+import cachedReads from './plugins/app/cached-reads';
 import clock from './plugins/app/clock';
 import fleet from './plugins/app/fleet';
 import idempotencySweep from './plugins/app/idempotency-sweep';
@@ -57,6 +58,7 @@ export async function buildApp(appConfig: AppConfig): Promise<FastifyInstance> {
   await app.register(clock);
   await app.register(auth);
   await app.register(fleet);
+  await app.register(cachedReads);
   await app.register(api, { prefix: '/api' });
   return app;
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { type ChangeSignal, sqliteChangeSignal } from './change-signal';
 import type { Database } from './schema';
 import { ImmediateSqliteDialect } from './sqlite-immediate';
 import { withStatementCache } from './statement-cache';
@@ -12,6 +13,8 @@ export type Engine = 'sqlite' | 'postgres';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   engine: Engine;
+  /** Present where the database can tell synchronously that it changed (SQLite): what read caches rely on. */
+  changes?: ChangeSignal;
 }
 
 export const SQLITE_FILE_NAME = 'rentora.sqlite';
@@ -93,8 +96,12 @@ export function openDatabase(options: OpenOptions): DatabaseHandle {
   file.pragma('foreign_keys = ON');
   // A writer waits this long for another process's write lock, then fails SQLITE_BUSY (a 503).
   file.pragma(`busy_timeout = ${limits.lockTimeoutMs}`);
+  const changes = sqliteChangeSignal(file);
   return {
-    db: new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(file) }) }),
+    db: new Kysely<Database>({
+      dialect: new ImmediateSqliteDialect({ database: withStatementCache(file, changes.noteWrite) }),
+    }),
     engine: 'sqlite',
+    changes,
   };
 }

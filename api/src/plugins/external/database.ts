@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
+import type { ChangeSignal } from '../../db/change-signal';
 import { type Engine, openDatabase } from '../../db/connect';
 import { describeDriverError } from '../../db/unavailable';
 import { migrateToLatest } from '../../db/migrate';
@@ -10,13 +11,15 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Kysely<Database>;
     engine: Engine;
+    /** See `DatabaseHandle.changes`: undefined on PostgreSQL. */
+    dbChanges: ChangeSignal | undefined;
   }
 }
 
 /** Opens SQLite or PostgreSQL, migrates, seeds the fleet once, and closes the pool with the app. */
 export default fp(
   async (app) => {
-    const { db, engine } = openDatabase({
+    const { db, engine, changes } = openDatabase({
       dataDir: app.config.dataDir,
       databaseUrl: app.config.databaseUrl,
       limits: app.config.databaseLimits,
@@ -24,6 +27,7 @@ export default fp(
     });
     app.decorate('db', db);
     app.decorate('engine', engine);
+    app.decorate('dbChanges', changes);
     app.addHook('onClose', async () => {
       await db.destroy();
     });

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
-import type { User } from '@rentora/shared';
 import { loginSchema, signUpSchema, tokenAnswerSchema, userSchema } from '@rentora/shared/schemas';
 import { unauthorized } from '../../../errors';
-import { findProfile } from '../../../repositories/rentals';
+import { sendJsonText } from '../../../http/encoded-json';
 import { logIn, register } from '../../../services/accounts';
 import { bearerAuth, errorResponses } from '../../schemas';
 
@@ -58,11 +57,11 @@ const user: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
         response: { 200: userSchema, ...errorResponses(401) },
       },
     },
-    // The account check `authenticate` would make and the rentals in one query (a deleted account: 401).
-    async (request): Promise<User> => {
-      const profile = await findProfile(app.db, app.bearerUserId(request), app.today());
+    // The account check `authenticate` would make and the rentals in one read (a deleted account: 401).
+    async (request, reply) => {
+      const profile = await app.reads.profile(app.bearerUserId(request), app.today());
       if (profile === undefined) throw unauthorized();
-      return profile;
+      return sendJsonText(reply, profile);
     },
   );
 };

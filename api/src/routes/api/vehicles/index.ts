@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-js
 import { vehicleDetailSchema, vehicleSchema, vehicleSearchSchema } from '@rentora/shared/schemas';
 import { vehicleNotFound } from '../../../errors';
 import { sendEncodedJson, sendJsonText } from '../../../http/encoded-json';
-import { listBookedRanges, searchVehicleRows, toVehicle } from '../../../repositories/vehicles';
 import { readVehicleSearch } from '../../../services/vehicle-search';
 import { errorResponses, vehicleIdParams } from '../../schemas';
 
@@ -13,8 +12,8 @@ const notModified = {
 
 /**
  * The unfiltered list and the detail are written from JSON the fleet cache made once per fleet
- * change (the list also compressed), so no response serialiser runs for them; a search's answer
- * is serialised by its schema.
+ * change (the list also compressed); the detail's booked dates and a search's cars come as JSON
+ * from the read caches. No response serialiser runs on these routes.
  */
 const vehicles: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
   app.get(
@@ -36,7 +35,7 @@ const vehicles: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       const filter = readVehicleSearch(request.query, app.today());
       // Nothing asked: the cached bytes, exactly as before searches existed.
       if (filter === undefined) return sendEncodedJson(request, reply, (await app.fleet.current()).list);
-      return (await searchVehicleRows(app.db, filter)).map(toVehicle);
+      return sendJsonText(reply, await app.reads.search(filter, app.today()));
     },
   );
 
@@ -53,9 +52,9 @@ const vehicles: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
     async (request, reply) => {
       const car = (await app.fleet.current()).bySlug.get(request.params.vehicleId);
       if (car === undefined) throw vehicleNotFound();
-      // Read live on every request: a booking or a cancellation shows at once.
-      const booked = await listBookedRanges(app.db, car.vehicle.id, app.today());
-      return sendJsonText(reply, `${car.detailHead},"booked":${JSON.stringify(booked)}}`);
+      // Cached only until the database changes: a booking or a cancellation shows at once.
+      const booked = await app.reads.bookedRanges(car.vehicle.id, app.today());
+      return sendJsonText(reply, `${car.detailHead},"booked":${booked}}`);
     },
   );
 };

@@ -1,0 +1,89 @@
+import type { User, Vehicle, VehicleDetail } from '@rentora/shared';
+import { openDatabase } from '../../db/connect';
+import { ENGINES, type TestApp, bookingForm, createTestApp, createUser, dateFromToday } from '../../testing/test-app';
+
+// Whole-app tests with fresh databases: slow on a busy 2-core machine.
+jest.setTimeout(30_000);
+
+/**
+ * The hot reads are cached until the database changes (docs/architecture.md §4): each test reads
+ * first, so an answer is cached, then changes the data and expects the very next read to show it.
+ */
+describe.each(ENGINES)('reads right after a change on %s', (engine) => {
+  let subject: TestApp;
+  beforeAll(async () => {
+    subject = await createTestApp(engine);
+  });
+  afterAll(() => subject.close());
+
+  const dates = (from: number, to: number) => ({ pick_up_date: dateFromToday(from), drop_off_date: dateFromToday(to) });
+  const bookedDates = async (carId: string) =>
+    ((await subject.call('GET', `/api/vehicles/${carId}`)).body as VehicleDetail).booked;
+  const rentals = async (auth: Record<string, string>) =>
+    ((await subject.call('GET', '/api/user', { headers: auth })).body as User).cars_rented;
+  const freeCars = async (range: { pick_up_date: string; drop_off_date: string }) => {
+    const query = new URLSearchParams({ location: 'Goa', ...range });
+    return ((await subject.call('GET', `/api/vehicles?${query}`)).body as Vehicle[]).map((car) => car._id);
+  };
+
+  it('shows a booking and then its cancellation on the car, the user and a search', async () => {
+    const rider = await createUser(subject.app);
+    const range = dates(40, 42);
+    const goaCars = await freeCars(range);
+    const [carId] = goaCars;
+    if (carId === undefined) throw new Error('the fleet has no car in Goa');
+    expect(await bookedDates(carId)).toEqual([]);
+    expect(await rentals(rider.auth)).toEqual([]);
+
+    const booking = await subject.call('POST', `/api/book-ride/${carId}`, {
+      headers: rider.auth,
+      body: bookingForm(range),
+    });
+    expect(booking.status).toBe(201);
+    expect(await bookedDates(carId)).toEqual([range]);
+    expect((await rentals(rider.auth)).map((rental) => rental.status)).toEqual(['active']);
+    expect(await freeCars(range)).toEqual(goaCars.filter((id) => id !== carId));
+
+    expect((await subject.call('POST', `/api/cancel-ride/${carId}`, { headers: rider.auth })).status).toBe(200);
+    expect(await bookedDates(carId)).toEqual([]);
+    expect((await rentals(rider.auth)).map((rental) => rental.status)).toEqual(['cancelled']);
+    expect(await freeCars(range)).toEqual(goaCars);
+  });
+
+  it('shows a rental that another API instance wrote to the same database', async () => {
+    const rider = await createUser(subject.app);
+    const range = dates(60, 61);
+    expect(await bookedDates('audi-q7')).toEqual([]);
+    expect(await rentals(rider.auth)).toEqual([]);
+
+    const other = openDatabase({
+      dataDir: subject.config.dataDir,
+      databaseUrl: subject.config.databaseUrl,
+      onConnectionError: () => undefined,
+    });
+    try {
+      const car = await other.db
+        .selectFrom('vehicles')
+        .select(['id', 'price_per_day'])
+        .where('slug', '=', 'audi-q7')
+        .executeTakeFirstOrThrow();
+      await other.db
+        .insertInto('rentals')
+        .values({
+          ...bookingForm(range),
+          age: 30,
+          user_id: rider.id,
+          vehicle_id: car.id,
+          days: 2,
+          total_price: 2 * car.price_per_day,
+          status: 'active',
+        })
+        .execute();
+    } finally {
+      await other.db.destroy();
+    }
+
+    expect(await bookedDates('audi-q7')).toEqual([range]);
+    expect((await rentals(rider.auth)).map((rental) => rental.car._id)).toEqual(['audi-q7']);
+  });
+});
