@@ -1,7 +1,7 @@
 import '@rentora/shared/styles/fonts.css';
 import '@rentora/shared/styles/tokens.css';
 import '@rentora/shared/styles/base.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { matchPage, prefetchPage, SITE_PAGES } from '@rentora/state';
 import { App } from './app/app';
@@ -19,11 +19,14 @@ async function start() {
   if (remoteModule) loadRemoteModule(remoteModule).catch(() => undefined);
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element.');
-  createRoot(root, { onCaughtError: reportCaughtError }).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  const reactRoot = createRoot(root, { onCaughtError: reportCaughtError });
+  startTransition(() => {
+    reactRoot.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 }
 
 void start();
