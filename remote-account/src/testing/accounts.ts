@@ -1,4 +1,4 @@
-import { addDays, BUSINESS_TIME_ZONE, MAX_DAYS_AHEAD, todayIn, type BookingForm } from '@rentora/shared';
+import { addDays, MAX_DAYS_AHEAD, businessToday, type BookingForm } from '@rentora/shared';
 import { api, configureApi } from '@rentora/state';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
@@ -31,7 +31,7 @@ export async function registerAccount(name = 'Asha Verma', avatar = 'avatar2'): 
  * suites booking the same car in the same run (they share one database) do not clash.
  */
 export function futureRange(days: number): { pick_up_date: string; drop_off_date: string } {
-  const today = todayIn(BUSINESS_TIME_ZONE);
+  const today = businessToday();
   const pick_up_date = addDays(today, 1 + Math.floor(Math.random() * (MAX_DAYS_AHEAD - 1)));
   return { pick_up_date, drop_off_date: addDays(pick_up_date, days - 1) };
 }

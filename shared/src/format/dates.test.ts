@@ -1,4 +1,12 @@
-import { addDays, BUSINESS_TIME_ZONE, formatDisplayDate, isRealIsoDate, rentalDays, todayIn } from './dates';
+import {
+  addDays,
+  BUSINESS_TIME_ZONE,
+  businessToday,
+  formatDisplayDate,
+  isRealIsoDate,
+  rentalDays,
+  todayIn,
+} from './dates';
 
 describe('formatDisplayDate', () => {
   it('shows YYYY-MM-DD as dd/mm/yyyy, keeping leading zeros', () => {
@@ -57,6 +65,25 @@ describe('todayIn', () => {
 
   it('answers YYYY-MM-DD for now', () => {
     expect(todayIn(BUSINESS_TIME_ZONE)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+});
+
+describe('businessToday', () => {
+  it('agrees with todayIn for the business time zone at every half hour from 2020 to 2040', () => {
+    const HALF_HOUR_MS = 30 * 60_000;
+    const disagreements: string[] = [];
+    for (let time = Date.UTC(2020, 0, 1); time < Date.UTC(2040, 0, 1); time += HALF_HOUR_MS) {
+      // Just before each half hour too: the zone's midnight falls on one (18:30 UTC).
+      for (const instant of [new Date(time), new Date(time - 1)]) {
+        if (businessToday(instant) !== todayIn(BUSINESS_TIME_ZONE, instant)) disagreements.push(instant.toISOString());
+      }
+    }
+    expect(disagreements).toEqual([]);
+  });
+
+  it('turns the day at midnight in India', () => {
+    expect(businessToday(new Date('2026-12-31T18:29:59.999Z'))).toBe('2026-12-31');
+    expect(businessToday(new Date('2026-12-31T18:30:00Z'))).toBe('2027-01-01');
   });
 });
 

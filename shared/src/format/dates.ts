@@ -44,3 +44,16 @@ export function rentalDays(pickUpDate: string, dropOffDate: string): number {
 }
 
 export const BUSINESS_TIME_ZONE = 'Asia/Kolkata';
+
+/** India Standard Time is UTC+05:30 all year round: India has kept no daylight saving since 1945. */
+const BUSINESS_UTC_OFFSET_MS = (5 * 60 + 30) * 60_000;
+
+/**
+ * Today in BUSINESS_TIME_ZONE as YYYY-MM-DD, what the pages use, worked out without Intl: a page's
+ * first Intl.DateTimeFormat loads ICU's date data, 60–120 ms of main thread on a mid-range phone,
+ * on every first load. A unit test checks it against `todayIn` over decades of instants; the API,
+ * whose zone is configurable, uses `todayIn`.
+ */
+export function businessToday(now: Date = new Date()): string {
+  return new Date(now.getTime() + BUSINESS_UTC_OFFSET_MS).toISOString().slice(0, 10);
+}

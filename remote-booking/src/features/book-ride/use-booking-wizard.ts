@@ -1,11 +1,10 @@
 import { useEffect, useReducer, useRef, useState } from 'react';
 import {
   bookingFormMessage,
-  BUSINESS_TIME_ZONE,
   checkBookingForm,
   clashMessage,
   findClash,
-  todayIn,
+  businessToday,
   type BookedRange,
   type BookingField,
   type User,
@@ -19,7 +18,7 @@ export function useBookingWizard(vehicleId: string) {
   const user = useStore($user);
   const token = useStore($token);
   const { data: vehicle, loading: vehicleLoading } = useStore($vehicle(vehicleId));
-  const today = todayIn(BUSINESS_TIME_ZONE);
+  const today = businessToday();
   // The dates of the shopper's search, if any, fill the Dates step (docs/product.md §2).
   const [state, dispatch] = useReducer(bookingWizardReducer, { user, dates: searchedDates() }, ({ user, dates }) =>
     initialBookingWizardState(user, dates),

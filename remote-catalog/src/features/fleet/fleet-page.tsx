@@ -1,4 +1,4 @@
-import { BUSINESS_TIME_ZONE, Button, Eyebrow, todayIn } from '@rentora/shared';
+import { Button, Eyebrow, businessToday } from '@rentora/shared';
 import {
   $vehicles,
   $vehicleSearch,
@@ -30,7 +30,7 @@ const FIRST_SCREEN_CARDS = 9;
 export function FleetPage() {
   const [params, setParams] = useSearchParams();
   const query = readFleetQuery(params);
-  const today = todayIn(BUSINESS_TIME_ZONE);
+  const today = businessToday();
   const search = apiSearch(query.where, today);
   const filtered = Object.keys(search).length > 0;
   const fleet = useStore($vehicles);

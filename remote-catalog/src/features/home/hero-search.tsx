@@ -1,4 +1,4 @@
-import { BUSINESS_TIME_ZONE, Button, todayIn } from '@rentora/shared';
+import { Button, businessToday } from '@rentora/shared';
 import { $search, $vehicles, setSearch, useStore, type SearchState } from '@rentora/state';
 import { useNavigate } from '@rentora/state/router';
 import { useState, type FormEvent } from 'react';
@@ -12,7 +12,7 @@ export function HeroSearch() {
   const { data: vehicles } = useStore($vehicles);
   const [value, setValue] = useState<SearchState>(() => $search.get());
   const [submitted, setSubmitted] = useState(false);
-  const today = todayIn(BUSINESS_TIME_ZONE);
+  const today = businessToday();
   const problems = dateProblems(value, today);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {

@@ -1,12 +1,11 @@
 import {
   BookedDates,
-  BUSINESS_TIME_ZONE,
   Button,
   CarImage,
   Eyebrow,
   Skeleton,
   Stars,
-  todayIn,
+  businessToday,
   type VehicleDetail as VehicleDetailData,
 } from '@rentora/shared';
 import { Calendar } from '@rentora/shared/calendar';
@@ -26,7 +25,7 @@ export function VehicleDetail({ vehicle }: VehicleDetailProps) {
   const [previewOpen, setPreviewOpen] = useState(false);
   const loggedIn = Boolean(token);
   const search = useStore($search);
-  const today = todayIn(BUSINESS_TIME_ZONE);
+  const today = businessToday();
   // The range a dated search chose, shown on the calendar and carried into the wizard.
   const searched = search.pick_up_date && search.drop_off_date ? search : undefined;
 
