@@ -21,9 +21,10 @@ export interface SqliteChangeSignal extends ChangeSignal {
  * this connection are noted by `noteWrite`, at once.
  *
  * Asking starts a read transaction, which under load cost as much as the rest of a cached read,
- * so it is asked once per turn of the event loop. That loses nothing: every request handled in a
- * turn had arrived before the turn began, so a commit that finished before a request was sent is
- * seen by the first question of the request's turn.
+ * so it is asked once per turn of the event loop: another process's commit is seen from the next
+ * turn on. Requests already being handled in the turn it landed in may get the answer from before
+ * it, as they would have had they arrived a moment earlier
+ * (docs/decisions/0012-reads-cached-until-a-change.md).
  */
 export function sqliteChangeSignal(file: SqliteFile): SqliteChangeSignal {
   const dataVersion = file.prepare('PRAGMA data_version').pluck();
