@@ -3,13 +3,13 @@ import path from 'node:path';
 import { buildStale } from '../launch/build';
 import { CHROMIUM_FLAGS, findChromium } from '../launch/chromium';
 import { startLocalSite } from '../launch/local-site';
+import { PERF_PAGES } from './pages';
 
 /**
  * `npm run perf`: Lighthouse (mobile, default simulated throttling) on the production builds of
  * every public page, served exactly as `npm start` serves them. It prints figures and gates
  * nothing: Lighthouse scores are too noisy for CI (docs/architecture.md §5).
  */
-const PAGES = process.env.PERF_PAGES?.split(',') ?? ['/', '/vehicles', '/vehicles/mercedes-benz-s-class', '/about'];
 const RUNS = Number(process.env.PERF_RUNS ?? 2);
 const BASE_PORT = Number(process.env.PERF_PORT_BASE ?? 4800);
 /** Where to keep each run's full Lighthouse report (JSON), to read its traces and LCP breakdown. */
@@ -115,7 +115,7 @@ async function perf(): Promise<void> {
   });
   try {
     const results: Figures[] = [];
-    for (const page of PAGES) {
+    for (const page of PERF_PAGES) {
       for (let run = 0; run < RUNS; run += 1) {
         const result = (await lighthouse(`${site.baseUrl}${page}`, {
           port: chrome.port,
