@@ -8,7 +8,7 @@ import {
   useStore,
 } from '@rentora/state';
 import { useSearchParams } from '@rentora/state/router';
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useDeferredValue, useEffect, useState } from 'react';
 import { apiSearch, cityCounts, dateProblems } from '../../lib/where-when';
 import { FleetToolbar } from './fleet-toolbar';
 import { EmptyResults } from './empty-results';
@@ -36,7 +36,8 @@ export function FleetPage() {
   const fleet = useStore($vehicles);
   // Where and when are the API's to answer; name, category and order are applied here to either list.
   const found = useStore(filtered ? $vehicleSearch(search) : $vehicles);
-  const vehicles = found.data;
+  // The cards render in the background (React slices that work), not in the store's update.
+  const vehicles = useDeferredValue(found.data);
   const failed = found.error !== undefined;
   const results = vehicles ? applyFleetQuery(vehicles, query) : [];
   const shown = useFirstScreenFirst(results, vehicles !== undefined);
