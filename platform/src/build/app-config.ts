@@ -25,9 +25,9 @@ export interface AppConfigEnv {
 
 /**
  * V8's explicit compile hint (Chrome 136+): compile every function of the file while it streams
- * in, off the main thread, instead of lazily on the main thread at first call. The host's files
- * are its start-up: nearly all their functions run on load. Added after minification (which would
- * drop a comment) and before the source maps and the content hashes are made.
+ * in, off the main thread, instead of lazily on the main thread at first call. An app's files are
+ * fetched when a page needs them, and most of their functions then run at once. Added after
+ * minification (which would drop a comment) and before the source maps and the content hashes.
  */
 const compileHint = () =>
   new rspack.BannerPlugin({
