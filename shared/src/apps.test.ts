@@ -1,10 +1,11 @@
-import { remoteFileUrl } from './apps';
+import { remoteFileUrl, remoteManifestUrl } from './apps';
 
 describe('remoteFileUrl', () => {
   it.each(['https://catalog.example.com', 'https://catalog.example.com/'])(
     'joins %s and a file with one slash',
     (base) => {
-      expect(remoteFileUrl(base, 'mf-manifest.json')).toBe('https://catalog.example.com/mf-manifest.json');
+      expect(remoteFileUrl(base, 'first-paint.json')).toBe('https://catalog.example.com/first-paint.json');
+      expect(remoteManifestUrl(base)).toBe('https://catalog.example.com/mf-manifest.json');
     },
   );
 });

@@ -15,3 +15,8 @@ export type AppName = keyof typeof APPS;
 export function remoteFileUrl(remoteBaseUrl: string, file: string): string {
   return `${remoteBaseUrl.replace(/\/$/, '')}/${file}`;
 }
+
+/** The remote's Module Federation manifest: what the host registers and the server reads hints from. */
+export function remoteManifestUrl(remoteBaseUrl: string): string {
+  return remoteFileUrl(remoteBaseUrl, 'mf-manifest.json');
+}

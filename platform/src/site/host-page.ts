@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { remoteFileUrl, type RemoteName } from '@rentora/shared/apps';
+import { remoteFileUrl, remoteManifestUrl, type RemoteName } from '@rentora/shared/apps';
 import { matchPage, SITE_PAGES, type PageName } from '@rentora/state/pages';
 import { cssFromRemote, fillPageSlot, firstPaintUrlOf, REMOTE_URL_PLACEHOLDER, type FirstPaints } from './first-paint';
-import { createManifestReader, manifestUrlOf } from './remote-manifests';
+import { createManifestReader } from './remote-manifests';
 import { createRevalidatingReader } from './revalidating-reader';
 
 /**
@@ -162,7 +162,7 @@ export function createHostPages(options: HostPagesOptions): HostPages {
         linkTag({
           rel: 'preload',
           as: 'fetch',
-          href: manifestUrlOf(options.remoteUrls[route.remote]),
+          href: remoteManifestUrl(options.remoteUrls[route.remote]),
           crossorigin: 'anonymous',
         }),
       );

@@ -1,4 +1,4 @@
-import { remoteFileUrl } from '@rentora/shared/apps';
+import { remoteManifestUrl } from '@rentora/shared/apps';
 import { createRevalidatingReader, type RevalidatingReaderOptions } from './revalidating-reader';
 
 /**
@@ -21,10 +21,6 @@ export interface RemoteFiles {
 interface Manifest {
   metaData?: { publicPath?: string; remoteEntry?: { name?: string; path?: string } };
   exposes?: { name?: string; path?: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }[];
-}
-
-export function manifestUrlOf(remoteBaseUrl: string): string {
-  return remoteFileUrl(remoteBaseUrl, 'mf-manifest.json');
 }
 
 /** Resolves a manifest's relative file names against the folder it was served from ('auto' publicPath). */
@@ -50,6 +46,6 @@ export function readManifest(manifestUrl: string, manifest: Manifest): RemoteFil
  * next page's hints; a slow or failed remote answers undefined quickly.
  */
 export function createManifestReader(remoteBaseUrl: string, options: RevalidatingReaderOptions = {}) {
-  const manifestUrl = manifestUrlOf(remoteBaseUrl);
+  const manifestUrl = remoteManifestUrl(remoteBaseUrl);
   return createRevalidatingReader(manifestUrl, (body) => readManifest(manifestUrl, body as Manifest), options);
 }

@@ -1,5 +1,5 @@
 import { registerRemotes } from '@module-federation/enhanced/runtime';
-import { APPS, REMOTE_NAMES, remoteFileUrl, type RemoteName } from '@rentora/shared';
+import { APPS, REMOTE_NAMES, remoteManifestUrl, type RemoteName } from '@rentora/shared';
 
 export type RemoteUrls = Record<RemoteName, string>;
 
@@ -30,7 +30,7 @@ let remoteUrls: RemoteUrls = DEFAULT_REMOTE_URLS;
 export function registerRemoteUrls(urls: RemoteUrls, options: { force?: boolean } = {}): void {
   remoteUrls = urls;
   registerRemotes(
-    REMOTE_NAMES.map((name) => ({ name, entry: remoteFileUrl(urls[name], 'mf-manifest.json') })),
+    REMOTE_NAMES.map((name) => ({ name, entry: remoteManifestUrl(urls[name]) })),
     options,
   );
 }
@@ -41,5 +41,5 @@ export async function registerRemotesFromConfig(): Promise<void> {
 
 /** Registers one remote afresh, dropping what the runtime cached of a failed load, before a retry. */
 export function resetRemote(name: RemoteName): void {
-  registerRemotes([{ name, entry: remoteFileUrl(remoteUrls[name], 'mf-manifest.json') }], { force: true });
+  registerRemotes([{ name, entry: remoteManifestUrl(remoteUrls[name]) }], { force: true });
 }

@@ -32,10 +32,11 @@ const vehicles: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       },
     },
     async (request, reply) => {
-      const filter = readVehicleSearch(request.query, app.today());
+      const today = app.today();
+      const filter = readVehicleSearch(request.query, today);
       // Nothing asked: the cached bytes, exactly as before searches existed.
       if (filter === undefined) return sendEncodedJson(request, reply, (await app.fleet.current()).list);
-      return sendJsonText(reply, await app.reads.search(filter, app.today()));
+      return sendJsonText(reply, await app.reads.search(filter, today));
     },
   );
 
