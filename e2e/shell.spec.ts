@@ -122,6 +122,28 @@ test.describe('site shell', () => {
     await expect(menu).toBeHidden();
   });
 
+  test('a button pressed while the page is still loading does its job once the site has started', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    // The host's entry is held until the reader has pressed the HTML's menu button.
+    let releaseEntry = () => {};
+    const pressed = new Promise<void>((resolve) => {
+      releaseEntry = resolve;
+    });
+    await page.route(/\/main\.[\w.]+\.js$/, async (route) => {
+      await pressed;
+      await route.continue();
+    });
+    await page.goto('/about', { waitUntil: 'commit' });
+    const openMenu = page.getByRole('button', { name: 'Open menu' });
+    await openMenu.click();
+    const menu = page.getByRole('region', { name: 'Navigation' });
+    await expect(menu).toBeHidden();
+    releaseEntry();
+
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('button', { name: 'Sign Up' })).toBeVisible();
+  });
+
   test('About and 404 have no serious accessibility violations', async ({ page }, testInfo) => {
     for (const path of ['/about', '/missing']) {
       await page.goto(path);

@@ -20,3 +20,10 @@ export function remoteFileUrl(remoteBaseUrl: string, file: string): string {
 export function remoteManifestUrl(remoteBaseUrl: string): string {
   return remoteFileUrl(remoteBaseUrl, 'mf-manifest.json');
 }
+
+/**
+ * Dispatched on `document` by the host once its first render is on screen: from then on the
+ * page's buttons are React's, and what the reader pressed before is handed over (the prerendered
+ * pages' start-up script, docs/architecture.md §2).
+ */
+export const SITE_STARTED_EVENT = 'rentora:started';

@@ -1,3 +1,5 @@
+import { useLayoutEffect } from 'react';
+import { SITE_STARTED_EVENT } from '@rentora/shared';
 import { BrowserRouter, Route, Routes } from '@rentora/state/router';
 import { Footer } from '../features/footer/footer';
 import { Header } from '../features/header/header';
@@ -7,7 +9,11 @@ import { PageTransition } from '../features/transitions/page-transition';
 import styles from './app.module.css';
 import { SITE_ROUTES } from './routes';
 
+/** The site in the browser. Its first commit hands the page over from the HTML (SITE_STARTED_EVENT). */
 export function App() {
+  useLayoutEffect(() => {
+    document.dispatchEvent(new Event(SITE_STARTED_EVENT));
+  }, []);
   return (
     <BrowserRouter>
       <SiteLayout />

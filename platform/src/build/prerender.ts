@@ -4,6 +4,7 @@ import { SITE_PAGES, type PageName } from '@rentora/state/pages';
 import { markPageSlot } from '../site/first-paint';
 import { HINTS_MARKER } from '../site/host-page';
 import { APPS } from './federation';
+import { keepEarlyInput } from './keep-early-input';
 import { withNodeRender } from './node-render';
 import { startAfterFirstPaint } from './start-after-first-paint';
 import { STARTUP_FILES } from './startup-files';
@@ -32,7 +33,10 @@ interface StartupFiles {
 
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
-/** HtmlRspackPlugin's tag for the entry becomes a preload (at the start-up chunks' priority) plus the script above. */
+/**
+ * HtmlRspackPlugin's tag for the entry becomes a preload (at the start-up chunks' priority) plus
+ * one inline script: it keeps what the reader presses before the host starts, and starts it.
+ */
 function startEntryAfterFirstPaint(template: string): string {
   const entry = /<script defer src="([^"]+)"><\/script>/.exec(template);
   if (!entry?.[1]) throw new Error('The host template has no deferred entry script.');
@@ -40,7 +44,7 @@ function startEntryAfterFirstPaint(template: string): string {
   return template.replace(
     entry[0],
     () =>
-      `<link rel="preload" as="script" href="${src}" fetchpriority="low"><script>${startAfterFirstPaint(src)}</script>`,
+      `<link rel="preload" as="script" href="${src}" fetchpriority="low"><script>${keepEarlyInput()};${startAfterFirstPaint(src)}</script>`,
   );
 }
 
