@@ -133,6 +133,8 @@ test.describe('catalog: vehicle detail', () => {
 
   test('previews the photo full screen and closes it by keyboard', async ({ page }, testInfo) => {
     await page.goto('/vehicles/bmw-x5');
+    // The page painted from HTML is inert until the catalog's own page, with its specs, replaces it.
+    await expect(page.getByRole('heading', { name: 'Specs' })).toBeVisible();
     await page.getByRole('button', { name: 'View BMW X5 full screen' }).focus();
     await page.keyboard.press('Enter');
     const preview = page.getByRole('dialog', { name: 'BMW X5 photo' });

@@ -86,6 +86,20 @@ test.describe('before any script runs', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toHaveCount(1);
   });
 
+  test('a car’s page already shows the live car, its title and price, from the HTML alone', async ({ page }) => {
+    await page.goto('/vehicles/mercedes-benz-s-class');
+    await expect(page).toHaveTitle('Mercedes Benz S Class - Rentora');
+    await expect(page.getByText('Mercedes Benz S Class', { exact: true })).toBeVisible();
+    await expect(page.getByText('The S Class is the benchmark limousine', { exact: false })).toBeVisible();
+    await expect(page.getByText('₹25000')).toBeVisible();
+    await expect(page.locator('[data-first-paint] > div')).toHaveAttribute('inert', '');
+
+    // A path that names no car keeps the host's skeleton.
+    await page.goto('/vehicles/no-such-car');
+    await expect(page).toHaveTitle('Rentora');
+    await expect(page.locator('[data-first-paint]')).toHaveCount(0);
+  });
+
   /** Where the page's blocks sit: the header and everything the catalog painted. */
   const layoutOf = (page: Page) =>
     page.evaluate(() =>
@@ -121,6 +135,46 @@ test.describe('before any script runs', () => {
         await page.evaluate(() => document.fonts.ready);
         expect(await layoutOf(page), `${path} before the web fonts`).toEqual(withWebFonts);
       }
+    });
+  }
+});
+
+test.describe('a car’s page painted from HTML', () => {
+  /** Where the car's name, description and price sit, in the first paint or the catalog's page. */
+  const carTextLayout = (page: Page, within: string) =>
+    page.evaluate((selector) => {
+      const scope = document.querySelector(selector);
+      const blocks = [...(scope?.querySelectorAll('h1, p') ?? [])].filter((element) =>
+        /^(Mercedes Benz S Class|The S Class is|₹25000)/.test(element.textContent ?? ''),
+      );
+      return blocks.map((element) => {
+        const { left, top, width, height } = element.getBoundingClientRect();
+        return `${element.tagName.toLowerCase()} ${[left, top, width, height].map(Math.round).join(',')}`;
+      });
+    }, within);
+
+  for (const width of [375, 1440]) {
+    test(`at ${width} px shows the car’s text once the fonts are in, where the catalog’s page then shows it`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      let releaseEntry = () => {};
+      const entryHeld = new Promise<void>((resolve) => {
+        releaseEntry = resolve;
+      });
+      await page.route(/\/main\.[\w.]+\.js$/, async (route) => {
+        await entryHeld;
+        await route.continue();
+      });
+      await page.goto('/vehicles/mercedes-benz-s-class');
+      await expect(page.locator('html')).toHaveClass(/fonts-ready/);
+      expect(await page.evaluate(() => document.fonts.status)).toBe('loaded');
+      const firstPaint = await carTextLayout(page, '[data-first-paint]');
+      expect(firstPaint).toHaveLength(3);
+
+      releaseEntry();
+      await expect(page.getByRole('heading', { name: 'Specs' })).toBeVisible();
+      expect(await carTextLayout(page, 'main')).toEqual(firstPaint);
     });
   }
 });

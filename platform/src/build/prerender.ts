@@ -5,6 +5,7 @@ import { markPageSlot } from '../site/first-paint';
 import { HINTS_MARKER } from '../site/host-page';
 import { APPS } from './federation';
 import { keepEarlyInput } from './keep-early-input';
+import { markFontsReady, webFontFamilies } from './mark-fonts-ready';
 import { withNodeRender } from './node-render';
 import { startAfterFirstPaint } from './start-after-first-paint';
 import { STARTUP_FILES } from './startup-files';
@@ -35,16 +36,17 @@ const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
 
 /**
  * HtmlRspackPlugin's tag for the entry becomes a preload (at the start-up chunks' priority) plus
- * one inline script: it keeps what the reader presses before the host starts, and starts it.
+ * one inline script: it keeps what the reader presses before the host starts, tells the page when
+ * the web fonts are in, and starts the host.
  */
-function startEntryAfterFirstPaint(template: string): string {
+function startEntryAfterFirstPaint(template: string, fontFamilies: readonly string[]): string {
   const entry = /<script defer src="([^"]+)"><\/script>/.exec(template);
   if (!entry?.[1]) throw new Error('The host template has no deferred entry script.');
   const src = entry[1];
   return template.replace(
     entry[0],
     () =>
-      `<link rel="preload" as="script" href="${src}" fetchpriority="low"><script>${keepEarlyInput()};${startAfterFirstPaint(src)}</script>`,
+      `<link rel="preload" as="script" href="${src}" fetchpriority="low"><script>${keepEarlyInput()};${markFontsReady(fontFamilies)};${startAfterFirstPaint(src)}</script>`,
   );
 }
 
@@ -52,7 +54,7 @@ function composePage(template: string, parts: { title: string; shell: string; cs
   // React writes a page's <title> where the page renders it; the document's title goes in the head.
   const shell = parts.shell.replace(/<title>[^<]*<\/title>/g, '');
   // Replacer functions, so a `$` in the CSS or the shell is never read as a replacement pattern.
-  return startEntryAfterFirstPaint(template)
+  return startEntryAfterFirstPaint(template, webFontFamilies(parts.css))
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(parts.title)}</title>`)
     .replace('</head>', () => `<style>${parts.css}</style>${parts.head.join('')}${HINTS_MARKER}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${shell}</div>`);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createHash } from 'node:crypto';
+import { firstPaintField } from '@rentora/shared/first-paint-fields';
 import { FIRST_PAINT_FILE, markPageSlot, REMOTE_URL_PLACEHOLDER, type FirstPaints } from './first-paint';
 import { createHostPages, HINTS_MARKER } from './host-page';
 import { startRemoteServer } from './remote-server';
@@ -28,6 +29,12 @@ function deployFirstPaints(heading: string): void {
     './HomePage': {
       html: `<h1>${heading}</h1><img src="${REMOTE_URL_PLACEHOLDER}assets/car.1a2b3c4d.svg" alt="">`,
       css: '.hero{background:url(assets/hero.1a2b3c4d.svg)}',
+    },
+    './VehicleDetailPage': {
+      html:
+        `<title>${firstPaintField('car_name')} - Rentora</title><h1>${firstPaintField('car_name')}</h1>` +
+        `<img src="${firstPaintField('image_url')}?w=640" alt=""><p>₹${firstPaintField('price_per_day')}/day</p>`,
+      css: '.car{margin:0}',
     },
   };
   writeFileSync(path.join(remoteRoot, FIRST_PAINT_FILE), JSON.stringify(firstPaints));
@@ -167,6 +174,71 @@ describe('the host page the server writes', () => {
     rmSync(path.join(remoteRoot, FIRST_PAINT_FILE));
     expect((await pages.render('/')).html).toContain('<div role="status">Loading…</div>');
     deployFirstPaints('Drive your dreams');
+  });
+
+  describe('a first paint that shows the page’s data', () => {
+    const car = {
+      car_name: 'Audi "Q7" <Quattro> & co',
+      image_url: 'https://images.example.com/q7.jpeg',
+      price_per_day: 9000,
+    };
+
+    beforeAll(() => {
+      writeFileSync(path.join(hostRoot, 'pages', 'vehicle.html'), remotePage('vehicle', 'catalog/VehicleDetailPage'));
+      utimesSync(path.join(hostRoot, 'pages', 'vehicle.html'), new Date(), new Date(Date.now() + 10_000));
+    });
+
+    afterAll(() => {
+      writeFileSync(path.join(hostRoot, 'pages', 'vehicle.html'), page('vehicle'));
+      utimesSync(path.join(hostRoot, 'pages', 'vehicle.html'), new Date(), new Date(Date.now() + 20_000));
+    });
+
+    const pagesReading = (readPageData: (url: string) => Promise<unknown>) =>
+      createHostPages({
+        root: hostRoot,
+        remoteUrls: {
+          catalog: catalogUrl,
+          booking: 'https://booking.example.com',
+          account: 'https://account.example.com',
+        },
+        readPageData,
+        dataTimeoutMs: 100,
+      });
+
+    it('writes the live car in, escaped, and puts its title in the document’s head', async () => {
+      const asked: string[] = [];
+      const { html } = await pagesReading(async (url) => {
+        asked.push(url);
+        return car;
+      }).render('/vehicles/audi-q7');
+      expect(asked).toEqual(['/api/vehicles/audi-q7']);
+      expect(html).toContain(
+        '<title>Audi &quot;Q7&quot; &lt;Quattro&gt; &amp; co - Rentora</title></head>'.slice(0, -7),
+      );
+      expect(html).not.toContain('<title>vehicle</title>');
+      expect(html).toContain(
+        '<div inert="" style="display:contents"><h1>Audi &quot;Q7&quot; &lt;Quattro&gt; &amp; co</h1>' +
+          '<img src="https://images.example.com/q7.jpeg?w=640" alt=""><p>₹9000/day</p></div>',
+      );
+      expect(html.match(/<title>/g)).toHaveLength(1);
+    });
+
+    it('keeps the skeleton when the car cannot be read in time, or lacks a field it shows', async () => {
+      const never = new Promise<unknown>(() => undefined);
+      const answers: [string, () => Promise<unknown>][] = [
+        ['no such car', async () => undefined],
+        ['a failed read', () => Promise.reject(new Error('database gone'))],
+        ['a read slower than its time', () => never],
+        ['a missing field', async () => ({ ...car, price_per_day: undefined })],
+        ['a field that is not text', async () => ({ ...car, car_name: ['Audi'] })],
+      ];
+      for (const [why, answer] of answers) {
+        const { html, statusCode } = await pagesReading(answer).render('/vehicles/audi-q7');
+        expect([why, statusCode]).toEqual([why, 200]);
+        expect([why, html.includes('<div role="status">Loading…</div>')]).toEqual([why, true]);
+        expect([why, html.includes('{data:')]).toEqual([why, false]);
+      }
+    });
   });
 
   it('names its inline styles’ and start-up script’s hashes, for the page’s CSP, and not its data block', async () => {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { remoteFileUrl, remoteManifestUrl, type RemoteName } from '@rentora/shared/apps';
+import { FIRST_PAINT_FIELD } from '@rentora/shared/first-paint-fields';
 import { matchPage, SITE_PAGES, type PageName } from '@rentora/state/pages';
 import { cssFromRemote, fillPageSlot, firstPaintUrlOf, REMOTE_URL_PLACEHOLDER, type FirstPaints } from './first-paint';
 import { createManifestReader } from './remote-manifests';
@@ -21,6 +22,13 @@ export interface HostPagesOptions {
   remoteUrls: Record<RemoteName, string>;
   /** How long a page waits for a remote's manifest or first paint before it goes out without them. */
   manifestTimeoutMs?: number;
+  /**
+   * The page's first API read (`/api/vehicles/{id}`), answered in the server's own process;
+   * undefined when it has no answer to show. A first paint that shows data needs it.
+   */
+  readPageData?: (url: string) => Promise<unknown>;
+  /** How long a page waits for that read before it goes out with the host's skeleton. */
+  dataTimeoutMs?: number;
 }
 
 export interface HostPage {
@@ -70,6 +78,50 @@ interface FirstPaint {
   html: string;
   css: string;
   cssHash: string;
+  /** The data fields its HTML shows, written in from the page's first API read. */
+  fields: string[];
+}
+
+const escapeHtml = (value: string) =>
+  value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#x27;');
+
+/**
+ * The first paint with the page's data written in, escaped for text and attributes alike.
+ * Undefined unless every field it shows is text or a number in that data.
+ */
+function withData(html: string, fields: readonly string[], data: unknown): string | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const values = new Map<string, string>();
+  for (const field of fields) {
+    const value: unknown = (data as Record<string, unknown>)[field];
+    if (typeof value === 'string') values.set(field, value);
+    else if (typeof value === 'number' && Number.isFinite(value)) values.set(field, String(value));
+    else return undefined;
+  }
+  return html.replace(FIRST_PAINT_FIELD, (_token, field: string) => escapeHtml(values.get(field) ?? ''));
+}
+
+/** A page's own `<title>` (React writes it where the page renders it) belongs in the document's head. */
+function moveTitleToHead(page: string, firstPaintHtml: string): { page: string; firstPaintHtml: string } {
+  const title = /<title>([^<]*)<\/title>/.exec(firstPaintHtml);
+  if (!title) return { page, firstPaintHtml };
+  return {
+    page: page.replace(/<title>[^<]*<\/title>/, () => title[0]),
+    firstPaintHtml: firstPaintHtml.replace(title[0], ''),
+  };
+}
+
+/** The promise's value, or undefined once `ms` have passed or when it fails. */
+async function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  const timeout = new Promise<undefined>((resolve) => {
+    AbortSignal.timeout(ms).addEventListener('abort', () => resolve(undefined));
+  });
+  return Promise.race([promise.catch(() => undefined), timeout]);
 }
 
 function firstPaintsOf(remoteBaseUrl: string, body: unknown): Map<string, FirstPaint> {
@@ -83,7 +135,13 @@ function firstPaintsOf(remoteBaseUrl: string, body: unknown): Map<string, FirstP
     const remoteCss = cssFromRemote(css, fileUrl);
     // A replacer function: a `$` in the URL is never read as a replacement pattern.
     const remoteHtml = html.replaceAll(REMOTE_URL_PLACEHOLDER, () => escapeAttribute(base));
-    pages.set(expose.replace(/^\.\//, ''), { html: remoteHtml, css: remoteCss, cssHash: sourceHash(remoteCss) });
+    const fields = [...new Set([...remoteHtml.matchAll(FIRST_PAINT_FIELD)].map(([, field]) => field ?? ''))];
+    pages.set(expose.replace(/^\.\//, ''), {
+      html: remoteHtml,
+      css: remoteCss,
+      cssHash: sourceHash(remoteCss),
+      fields,
+    });
   }
   return pages;
 }
@@ -130,12 +188,22 @@ export function createHostPages(options: HostPagesOptions): HostPages {
   );
   const readFirstPaint = async (remote: RemoteName, expose: string) => (await readFirstPaints(remote))?.get(expose);
 
-  /** The route's remote page as its first paint, for a page without a query (the paint has none). */
+  const { readPageData, dataTimeoutMs = 250 } = options;
+
+  /**
+   * The route's remote page as its first paint, for a page without a query (the paint has none),
+   * with the page's data written in when it shows some.
+   */
   async function firstPaintFor(pathname: string, search: string): Promise<FirstPaint | undefined> {
-    const { remoteModule } = SITE_PAGES[matchPage(pathname).page];
+    const { page, dataUrls } = matchPage(pathname);
+    const { remoteModule } = SITE_PAGES[page];
     if (!remoteModule || search.replace(/^\?/, '') !== '') return undefined;
     const [remote, expose] = remoteModule.split('/') as [RemoteName, string];
-    return readFirstPaint(remote, expose);
+    const firstPaint = await readFirstPaint(remote, expose);
+    if (!firstPaint || firstPaint.fields.length === 0) return firstPaint;
+    if (!readPageData || !dataUrls[0]) return undefined;
+    const html = withData(firstPaint.html, firstPaint.fields, await within(readPageData(dataUrls[0]), dataTimeoutMs));
+    return html === undefined ? undefined : { ...firstPaint, html };
   }
 
   /** The route's remote and its files, as its live manifest names them. */
@@ -184,10 +252,11 @@ export function createHostPages(options: HostPagesOptions): HostPages {
     render: async (pathname, search = '') => {
       const { page } = matchPage(pathname);
       const [firstPaint, route] = await Promise.all([firstPaintFor(pathname, search), remoteFilesFor(pathname)]);
-      const { html, styleHashes, scriptHashes } = templateOf(page);
+      const { html: template, styleHashes, scriptHashes } = templateOf(page);
       const { remoteModule } = SITE_PAGES[page];
+      const { page: html, firstPaintHtml } = moveTitleToHead(template, firstPaint?.html ?? '');
       // A template without the remote's slot (an older host build) keeps its own skeleton.
-      const painted = firstPaint && remoteModule ? fillPageSlot(html, remoteModule, firstPaint.html) : undefined;
+      const painted = firstPaint && remoteModule ? fillPageSlot(html, remoteModule, firstPaintHtml) : undefined;
       const hints = hintsFor(pathname, route, painted !== undefined);
       if (painted !== undefined && firstPaint) hints.push(`<style>${firstPaint.css}</style>`);
       return {

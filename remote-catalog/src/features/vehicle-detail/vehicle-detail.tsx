@@ -17,9 +17,15 @@ import styles from './vehicle-detail.module.css';
 
 export interface VehicleDetailProps {
   vehicle: VehicleDetailData;
+  /**
+   * The page as the HTML paints it before the catalog's code runs (docs/architecture.md §2):
+   * the car's text and photo where the page shows them, skeletons where the reader's session
+   * or the car's calendar decide (rating, booking button, prompt, calendar), no specs.
+   */
+  firstPaint?: boolean;
 }
 
-export function VehicleDetail({ vehicle }: VehicleDetailProps) {
+export function VehicleDetail({ vehicle, firstPaint = false }: VehicleDetailProps) {
   // The token, not the user, decides: it is there at once, while the user is still loading.
   const token = useStore($token);
   const [previewOpen, setPreviewOpen] = useState(false);
@@ -75,12 +81,16 @@ export function VehicleDetail({ vehicle }: VehicleDetailProps) {
           </p>
         </div>
 
-        <div className={styles.summary}>
+        <div className={styles.summary} data-waits-for-fonts={firstPaint || undefined}>
           <Eyebrow tone="soft" ruled>
             {vehicle.brand_name}
           </Eyebrow>
           <h1 className={styles.name}>{vehicle.car_name}</h1>
-          <Stars rating={vehicle.customer_ratings} className={styles.rating} />
+          {firstPaint ? (
+            <Skeleton className={styles.rating} width="8.5rem" height="1lh" />
+          ) : (
+            <Stars rating={vehicle.customer_ratings} className={styles.rating} />
+          )}
           <p className={styles.description}>{vehicle.description}</p>
 
           <div className={styles.booking}>
@@ -88,17 +98,27 @@ export function VehicleDetail({ vehicle }: VehicleDetailProps) {
               <span className={styles.amount}>{`₹${vehicle.price_per_day}`}</span>
               <span className={styles.perDay}>/day</span>
             </p>
-            <Button
-              size="lg"
-              className={styles.bookButton}
-              disabled={!loggedIn || !vehicle.availability}
-              onClick={() => openBookRide(vehicle._id)}
-              {...modalIntent('book')}
-            >
-              {vehicle.availability ? 'Book A Ride' : 'Unavailable'}
-            </Button>
+            {firstPaint ? (
+              <Skeleton className={styles.bookButton} width="11rem" height="3.25rem" radius="var(--radius-pill)" />
+            ) : (
+              <Button
+                size="lg"
+                className={styles.bookButton}
+                disabled={!loggedIn || !vehicle.availability}
+                onClick={() => openBookRide(vehicle._id)}
+                {...modalIntent('book')}
+              >
+                {vehicle.availability ? 'Book A Ride' : 'Unavailable'}
+              </Button>
+            )}
           </div>
-          {!loggedIn && (
+          {firstPaint && (
+            // Most first visits are signed out: the prompt's line is kept, so the calendar starts where it will.
+            <p className={styles.prompt}>
+              <Skeleton width="15rem" height="1lh" />
+            </p>
+          )}
+          {!firstPaint && !loggedIn && (
             <p className={styles.prompt}>
               You're not logged in.{' '}
               <button type="button" className={styles.linkButton} onClick={openAuth} {...modalIntent('auth')}>
@@ -106,18 +126,24 @@ export function VehicleDetail({ vehicle }: VehicleDetailProps) {
               </button>
             </p>
           )}
-          <BookedDates booked={vehicle.booked} today={today} className={styles.booked} />
-          <Calendar
-            label="Availability"
-            today={today}
-            booked={vehicle.booked}
-            selected={searched && { pick_up_date: searched.pick_up_date, drop_off_date: searched.drop_off_date }}
-            className={styles.calendar}
-          />
+          {firstPaint ? (
+            <Skeleton className={styles.calendar} height="var(--calendar-height)" radius="var(--radius-lg)" />
+          ) : (
+            <>
+              <BookedDates booked={vehicle.booked} today={today} className={styles.booked} />
+              <Calendar
+                label="Availability"
+                today={today}
+                booked={vehicle.booked}
+                selected={searched && { pick_up_date: searched.pick_up_date, drop_off_date: searched.drop_off_date }}
+                className={styles.calendar}
+              />
+            </>
+          )}
         </div>
       </div>
 
-      <SpecsTable vehicle={vehicle} />
+      {!firstPaint && <SpecsTable vehicle={vehicle} />}
 
       {previewOpen && <ImagePreview vehicle={vehicle} onClose={() => setPreviewOpen(false)} />}
     </article>
