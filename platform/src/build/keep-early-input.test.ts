@@ -83,6 +83,21 @@ describe('keepEarlyInput', () => {
     expect(twice).toEqual([]);
   });
 
+  it('presses the visible counterpart when a hidden menu holds another copy of the button', () => {
+    const header = (menu: string) =>
+      `<header><button type="button">Sign Up</button><div ${menu}><button type="button">Sign Up</button></div></header>`;
+    htmlPage(header('hidden'));
+    button('Sign Up').click();
+    const root = document.getElementById('root') as HTMLElement;
+    root.innerHTML = header('hidden');
+    const pressedIn: string[] = [];
+    root.addEventListener('click', (event) =>
+      pressedIn.push((event.target as Element).closest('[hidden]') ? 'menu' : 'bar'),
+    );
+    start();
+    expect(pressedIn).toEqual(['bar']);
+  });
+
   it('tells buttons apart by their landmark', () => {
     htmlPage('<header><button>Sign Up</button></header><footer><button>Sign Up</button></footer>');
     document.querySelector('footer button')?.dispatchEvent(new MouseEvent('click', { bubbles: true }));

@@ -5,8 +5,9 @@ import { SITE_STARTED_EVENT } from '@rentora/shared/apps';
  * buttons would do nothing, and React's first render replaces every element, taking the focus
  * with it. This inline script remembers the last button pressed in #root and the element that
  * lost focus to that render; once the host has started it focuses and presses their counterparts,
- * found by tag, label and landmark (and only when exactly one matches), so nothing the reader did
- * while the scripts loaded is lost. Inert first paints take no input, so they are left alone.
+ * found by tag, label and landmark among the visible ones (and only when exactly one matches), so
+ * nothing the reader did while the scripts loaded is lost. Inert first paints take no input, so
+ * they are left alone.
  */
 export function keepEarlyInput(): string {
   return (
@@ -14,7 +15,9 @@ export function keepEarlyInput(): string {
     `const describe=(e)=>[e.tagName,(e.getAttribute("aria-label")||e.textContent||"").trim(),` +
     `e.closest("header,nav,main,footer,[role=dialog]")?.tagName||""].join("\\n");` +
     `const find=(key)=>{if(!key)return null;const [tag]=key.split("\\n");` +
-    `const same=[...document.getElementById("root").querySelectorAll(tag)].filter((e)=>!e.closest("[inert]")&&describe(e)===key);` +
+    // Only what the reader can see counts: the header keeps a hidden copy of its buttons for the phone menu.
+    `const shown=(e)=>!e.closest("[inert],[hidden]")&&(!e.checkVisibility||e.checkVisibility());` +
+    `const same=[...document.getElementById("root").querySelectorAll(tag)].filter((e)=>shown(e)&&describe(e)===key);` +
     `return same.length===1?same[0]:null};` +
     `let pressed=null,focused=null;` +
     `const onClick=(event)=>{const button=event.target.closest?.("button");if(!inRoot(button)||button.closest("[inert]"))return;` +
