@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SITE_PAGES, type PageName } from '@rentora/state/pages';
+import { afterPaintLinks } from '../site/after-paint-links';
 import { markPageSlot } from '../site/first-paint';
 import { HINTS_MARKER } from '../site/host-page';
 import { APPS } from './federation';
@@ -35,9 +36,9 @@ interface StartupFiles {
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
 /**
- * HtmlRspackPlugin's tag for the entry becomes a preload (at the start-up chunks' priority) plus
- * one inline script: it keeps what the reader presses before the host starts, tells the page when
- * the web fonts are in, and starts the host.
+ * HtmlRspackPlugin's tag for the entry becomes one inline script: it keeps what the reader
+ * presses before the host starts, tells the page when the web fonts are in, and starts the host
+ * after the first paint.
  */
 function startEntryAfterFirstPaint(template: string, fontFamilies: readonly string[]): string {
   const entry = /<script defer src="([^"]+)"><\/script>/.exec(template);
@@ -45,8 +46,7 @@ function startEntryAfterFirstPaint(template: string, fontFamilies: readonly stri
   const src = entry[1];
   return template.replace(
     entry[0],
-    () =>
-      `<link rel="preload" as="script" href="${src}" fetchpriority="low"><script>${keepEarlyInput()};${markFontsReady(fontFamilies)};${startAfterFirstPaint(src)}</script>`,
+    () => `<script>${keepEarlyInput()};${markFontsReady(fontFamilies)};${startAfterFirstPaint(src)}</script>`,
   );
 }
 
@@ -74,8 +74,10 @@ export async function prerenderHostPages(hostDir: string): Promise<void> {
       ...startup.styles.map((file) => `<link rel="stylesheet" href="/${file}" disabled>`),
       ...fonts.map((href) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${href}">`),
       // Loaded by the runtime as classic scripts without a crossorigin attribute: preloaded the same
-      // way, at the priority of the deferred main.js that runs them after the shell has painted.
-      ...startup.scripts.map((file) => `<link rel="preload" as="script" href="/${file}" fetchpriority="low">`),
+      // way, with main.js, once the shell has painted, at the priority of that late main.js.
+      afterPaintLinks(
+        startup.scripts.map((file) => ({ rel: 'preload', as: 'script', href: `/${file}`, fetchpriority: 'low' })),
+      ),
     ];
     mkdirSync(path.join(dist, 'pages'), { recursive: true });
     for (const page of Object.keys(SAMPLE_PATHS) as PageName[]) {

@@ -20,9 +20,20 @@ function pageWithPaintTiming(supported: boolean) {
       report = undefined;
     }
   }
+  // The page's after-paint block, as the build and the server write it.
+  const blocks = [
+    { textContent: JSON.stringify([{ rel: 'preload', as: 'script', href: '/121.js', fetchpriority: 'low' }]) },
+  ];
   const document = {
-    createElement: () => ({ src: '' }),
-    head: { append: (script: { src: string }) => added.push(script.src) },
+    createElement: (tag: string) => {
+      const attributes: Record<string, string> = {};
+      return { tag, src: '', attributes, setAttribute: (name: string, value: string) => (attributes[name] = value) };
+    },
+    querySelectorAll: (selector: string) => (selector === 'script[data-after-paint]' ? blocks : []),
+    head: {
+      append: (element: { tag: string; src: string; attributes: Record<string, string> }) =>
+        added.push(element.tag === 'link' ? `link ${JSON.stringify(element.attributes)}` : element.src),
+    },
   };
   const setTimeout = (run: () => void, ms: number) => timers.push({ run, ms });
   runInNewContext(startAfterFirstPaint('/main.1a2b3c4d.js'), { document, PerformanceObserver, setTimeout });
@@ -30,8 +41,10 @@ function pageWithPaintTiming(supported: boolean) {
   return { added, paint, timers };
 }
 
+const LINK = 'link {"rel":"preload","as":"script","href":"/121.js","fetchpriority":"low"}';
+
 describe('startAfterFirstPaint', () => {
-  it('adds the entry script once the first contentful paint is reported, and only once', () => {
+  it('asks for the after-paint files and adds the entry script once the first contentful paint is reported, once', () => {
     const page = pageWithPaintTiming(true);
     expect(page.added).toEqual([]);
     page.paint('first-paint');
@@ -39,17 +52,17 @@ describe('startAfterFirstPaint', () => {
     page.paint('first-contentful-paint');
     page.paint('first-contentful-paint');
     for (const timer of page.timers) timer.run();
-    expect(page.added).toEqual(['/main.1a2b3c4d.js']);
+    expect(page.added).toEqual([LINK, '/main.1a2b3c4d.js']);
   });
 
   it('adds it after a while when no paint is reported, as in a tab opened in the background', () => {
     const page = pageWithPaintTiming(true);
     expect(page.timers.map(({ ms }) => ms)).toEqual([START_TIMEOUT_MS]);
     page.timers[0]?.run();
-    expect(page.added).toEqual(['/main.1a2b3c4d.js']);
+    expect(page.added).toEqual([LINK, '/main.1a2b3c4d.js']);
   });
 
   it('adds it at once in a browser without paint timing', () => {
-    expect(pageWithPaintTiming(false).added).toEqual(['/main.1a2b3c4d.js']);
+    expect(pageWithPaintTiming(false).added).toEqual([LINK, '/main.1a2b3c4d.js']);
   });
 });

@@ -1,14 +1,22 @@
+import { AFTER_PAINT_ATTRIBUTE } from '../site/after-paint-links';
+
 /** How long the page waits for a paint it may never report (a tab opened in the background). */
 export const START_TIMEOUT_MS = 3000;
 
 /**
  * The host's entry runs once the browser has shown the first contentful paint, so evaluating the
- * JavaScript never holds back the page the HTML already carries; it downloads in parallel all
- * the same (its preload). Where paint timing is missing, it runs at once.
+ * JavaScript never holds back the page the HTML already carries. The files it needs (the host's
+ * start-up chunks, the route's remote files and data) are asked for at the same moment, all at
+ * once, from the page's `data-after-paint` blocks: until then the HTML, its fonts and its photo
+ * have the connection to themselves. Where paint timing is missing, it runs at once.
  */
 export function startAfterFirstPaint(src: string): string {
   return (
     `(()=>{let started=false;const start=()=>{if(started)return;started=true;` +
+    `for(const block of document.querySelectorAll("script[${AFTER_PAINT_ATTRIBUTE}]")){` +
+    `for(const attributes of JSON.parse(block.textContent||"[]")){const link=document.createElement("link");` +
+    `for(const [name,value] of Object.entries(attributes))link.setAttribute(name,value===true?"":value);` +
+    `document.head.append(link)}}` +
     `const s=document.createElement("script");s.src=${JSON.stringify(src)};document.head.append(s)};` +
     `const Observer=globalThis.PerformanceObserver;` +
     `if(!Observer?.supportedEntryTypes?.includes("paint"))return start();` +

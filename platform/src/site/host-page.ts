@@ -7,6 +7,7 @@ import { matchPage, SITE_PAGES, type PageName } from '@rentora/state/pages';
 import { cssFromRemote, fillPageSlot, firstPaintUrlOf, REMOTE_URL_PLACEHOLDER, type FirstPaints } from './first-paint';
 import { createManifestReader } from './remote-manifests';
 import { createRevalidatingReader } from './revalidating-reader';
+import { afterPaintLinks } from './after-paint-links';
 
 /**
  * The host's page as the server knows it: the prerendered shell of the route (written by the
@@ -49,13 +50,6 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
 
 /** JSON inside a <script> element: nothing in it can close the element. */
 const inlineJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
-
-function linkTag(attributes: Record<string, string | true>): string {
-  const parts = Object.entries(attributes).map(([name, value]) =>
-    value === true ? name : `${name}="${escapeAttribute(value)}"`,
-  );
-  return `<link ${parts.join(' ')}>`;
-}
 
 interface Template {
   html: string;
@@ -215,37 +209,38 @@ export function createHostPages(options: HostPagesOptions): HostPages {
     return { remote, files, exposed: files?.exposes.get(expose) };
   }
 
+  /**
+   * The route's data and remote files, asked for all at once by the start-up script after the
+   * first paint (with the host's own start-up chunks), so they never compete with what that paint
+   * needs; then the remotes' URLs.
+   */
   function hintsFor(
     pathname: string,
     route: Awaited<ReturnType<typeof remoteFilesFor>>,
     firstPaintInline: boolean,
   ): string[] {
     const { dataUrls } = matchPage(pathname);
-    const hints: string[] = [];
+    const links: Record<string, string>[] = [];
     // The API answers in parallel with the code that will ask for it; the store's fetch reuses it.
-    hints.push(...dataUrls.map((url) => linkTag({ rel: 'preload', as: 'fetch', href: url, crossorigin: 'anonymous' })));
+    links.push(...dataUrls.map((href) => ({ rel: 'preload', as: 'fetch', href, crossorigin: 'anonymous' })));
     if (route) {
-      // The runtime fetches the manifest itself (CORS, no credentials): the same request, started now.
-      hints.push(
-        linkTag({
-          rel: 'preload',
-          as: 'fetch',
-          href: remoteManifestUrl(options.remoteUrls[route.remote]),
-          crossorigin: 'anonymous',
-        }),
-      );
+      // The runtime fetches the manifest itself (CORS, no credentials): the same request, started early.
+      const manifest = remoteManifestUrl(options.remoteUrls[route.remote]);
+      links.push({ rel: 'preload', as: 'fetch', href: manifest, crossorigin: 'anonymous' });
       const { files, exposed } = route;
       if (files && exposed) {
         // Classic scripts without a crossorigin attribute, as the runtime and chunk loader insert them.
-        hints.push(linkTag({ rel: 'preload', as: 'script', href: files.entryUrl }));
-        hints.push(...exposed.scripts.map((href) => linkTag({ rel: 'preload', as: 'script', href })));
+        links.push({ rel: 'preload', as: 'script', href: files.entryUrl });
+        links.push(...exposed.scripts.map((href) => ({ rel: 'preload', as: 'script', href })));
         // With the page's first paint inline, its stylesheet is needed only when its code runs.
         const priority: Record<string, string> = firstPaintInline ? { fetchpriority: 'low' } : {};
-        hints.push(...exposed.styles.map((href) => linkTag({ rel: 'preload', as: 'style', href, ...priority })));
+        links.push(...exposed.styles.map((href) => ({ rel: 'preload', as: 'style', href, ...priority })));
       }
     }
-    hints.push(`<script type="application/json" id="rentora-remotes">${inlineJson(options.remoteUrls)}</script>`);
-    return hints;
+    return [
+      afterPaintLinks(links),
+      `<script type="application/json" id="rentora-remotes">${inlineJson(options.remoteUrls)}</script>`,
+    ];
   }
 
   return {
