@@ -112,3 +112,38 @@ describe('static site', () => {
     expect((await get(`/${CHUNK}`)).headers.get('x-content-type-options')).toBe('nosniff');
   });
 });
+
+describe('a static site whose pages are rendered', () => {
+  let pages: FastifyInstance;
+  let pagesUrl: string;
+
+  beforeAll(async () => {
+    pages = Fastify();
+    await registerStaticSite(pages, {
+      root,
+      spaFallback: true,
+      renderPage: async (pathname, search) => ({ statusCode: 200, html: `<p>page ${pathname}${search}</p>` }),
+    });
+    await pages.listen({ port: 0, host: '127.0.0.1' });
+    const address = pages.server.address();
+    if (address === null || typeof address === 'string') throw new Error('no port');
+    pagesUrl = `http://127.0.0.1:${address.port}`;
+  });
+
+  afterAll(() => pages.close());
+
+  it.each<Record<string, string>>([{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'br, gzip' }])(
+    'answers the home page at / whatever the client accepts (%j)',
+    async (headers) => {
+      const answer = await fetch(`${pagesUrl}/?from=probe`, { headers });
+      expect(answer.status).toBe(200);
+      expect(await answer.text()).toBe('<p>page /?from=probe</p>');
+      expect((await fetch(`${pagesUrl}/`, { method: 'HEAD', headers })).status).toBe(200);
+    },
+  );
+
+  it('renders every other route, with its query', async () => {
+    const answer = await fetch(`${pagesUrl}/vehicles?q=audi`);
+    expect(await answer.text()).toBe('<p>page /vehicles?q=audi</p>');
+  });
+});

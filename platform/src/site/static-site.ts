@@ -1,6 +1,6 @@
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { cacheControlFor, REVALIDATE } from './cache-policy';
 import { sendHtml } from './send-html';
 
@@ -56,9 +56,21 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
     },
   });
 
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, render: NonNullable<typeof renderPage>) => {
+    const [pathname = '', query] = request.url.split(/\?(.*)/s);
+    const { statusCode, html, headers: pageHeaders = {} } = await render(pathname || '/', query ? `?${query}` : '');
+    return sendHtml(request, reply.code(statusCode).headers(pageHeaders), html);
+  };
+
+  if (renderPage) {
+    // Without an index, the static files' handler would answer `/` as a directory (403) to a
+    // client that accepts no compression (curl, an uptime probe): the home page is a page.
+    app.route({ method: ['GET', 'HEAD'], url: '/', handler: (request, reply) => sendPage(request, reply, renderPage) });
+  }
+
   if (spaFallback) {
     app.setNotFoundHandler(async (request, reply) => {
-      const [pathname = '', query] = request.url.split(/\?(.*)/s);
+      const [pathname = ''] = request.url.split('?');
       // HEAD asks what GET would answer (link checkers and uptime probes send it): the same page, no body.
       const isPageRequest =
         (request.method === 'GET' || request.method === 'HEAD') &&
@@ -68,14 +80,7 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
       if (!isPageRequest) {
         return reply.code(404).send({ message: 'Not found.' });
       }
-      if (renderPage) {
-        const {
-          statusCode,
-          html,
-          headers: pageHeaders = {},
-        } = await renderPage(pathname || '/', query ? `?${query}` : '');
-        return sendHtml(request, reply.code(statusCode).headers(pageHeaders), html);
-      }
+      if (renderPage) return sendPage(request, reply, renderPage);
       return reply.header('Cache-Control', REVALIDATE).sendFile('index.html');
     });
   }
