@@ -100,6 +100,22 @@ test.describe('before any script runs', () => {
     await expect(page.locator('[data-first-paint]')).toHaveCount(0);
   });
 
+  test('the fleet page already shows its first row of cars, with their photos, from the HTML alone', async ({
+    page,
+    request,
+  }) => {
+    const fleet = (await (await request.get('/api/vehicles')).json()) as { car_name: string; price_per_day: number }[];
+    await page.goto('/vehicles');
+    const cards = page.getByRole('article');
+    await expect(cards).toHaveCount(3);
+    for (const [index, car] of fleet.slice(0, 3).entries()) {
+      await expect(cards.nth(index).getByRole('heading', { level: 2 })).toHaveText(car.car_name);
+      await expect(cards.nth(index).getByText(`₹${car.price_per_day}/day`)).toBeVisible();
+      await expect(cards.nth(index).getByRole('img', { name: car.car_name })).toHaveAttribute('loading', 'eager');
+    }
+    await expect(page.locator('[data-first-paint] > div')).toHaveAttribute('inert', '');
+  });
+
   /** Where the page's blocks sit: the header and everything the catalog painted. */
   const layoutOf = (page: Page) =>
     page.evaluate(() =>
@@ -139,42 +155,67 @@ test.describe('before any script runs', () => {
   }
 });
 
-test.describe('a car’s page painted from HTML', () => {
-  /** Where the car's name, description and price sit, in the first paint or the catalog's page. */
-  const carTextLayout = (page: Page, within: string) =>
-    page.evaluate((selector) => {
-      const scope = document.querySelector(selector);
-      const blocks = [...(scope?.querySelectorAll('h1, p') ?? [])].filter((element) =>
-        /^(Mercedes Benz S Class|The S Class is|₹25000)/.test(element.textContent ?? ''),
-      );
-      return blocks.map((element) => {
-        const { left, top, width, height } = element.getBoundingClientRect();
-        return `${element.tagName.toLowerCase()} ${[left, top, width, height].map(Math.round).join(',')}`;
-      });
-    }, within);
+/**
+ * A page painted from HTML with the server's data shows its text once the web fonts are in,
+ * each block where the catalog's own render then puts it.
+ */
+const PAINTED_WITH_DATA = [
+  {
+    path: '/vehicles/mercedes-benz-s-class',
+    // The car's name, description and price.
+    blocks: 'h1, p',
+    text: /^(Mercedes Benz S Class|The S Class is|₹25000)/,
+    count: 3,
+    rendered: (page: Page) => page.getByRole('heading', { name: 'Specs' }),
+  },
+  {
+    path: '/vehicles',
+    // The brand, name and price of each car in the first row.
+    blocks: '[aria-label="Cars"] > li:nth-child(-n + 3) :is(h2, p)',
+    text: /./,
+    count: 9,
+    rendered: (page: Page) => page.getByRole('status').filter({ hasText: /^\d+ Results$/ }),
+  },
+];
 
-  for (const width of [375, 1440]) {
-    test(`at ${width} px shows the car’s text once the fonts are in, where the catalog’s page then shows it`, async ({
-      page,
-    }) => {
-      await page.setViewportSize({ width, height: 900 });
-      let releaseEntry = () => {};
-      const entryHeld = new Promise<void>((resolve) => {
-        releaseEntry = resolve;
-      });
-      await page.route(/\/main\.[\w.]+\.js$/, async (route) => {
-        await entryHeld;
-        await route.continue();
-      });
-      await page.goto('/vehicles/mercedes-benz-s-class');
-      await expect(page.locator('html')).toHaveClass(/fonts-ready/);
-      expect(await page.evaluate(() => document.fonts.status)).toBe('loaded');
-      const firstPaint = await carTextLayout(page, '[data-first-paint]');
-      expect(firstPaint).toHaveLength(3);
+test.describe('a page painted from HTML with the live data', () => {
+  /** Where the data's text blocks sit, in the first paint or the catalog's page. */
+  const textLayout = (page: Page, scope: string, { blocks, text }: { blocks: string; text: RegExp }) =>
+    page.evaluate(
+      ({ selector, source }) =>
+        [...document.querySelectorAll(selector)]
+          .filter((element) => new RegExp(source).test(element.textContent ?? ''))
+          .map((element) => {
+            const { left, top, width, height } = element.getBoundingClientRect();
+            return `${element.tagName.toLowerCase()} ${[left, top, width, height].map(Math.round).join(',')}`;
+          }),
+      { selector: `${scope} :is(${blocks})`, source: text.source },
+    );
 
-      releaseEntry();
-      await expect(page.getByRole('heading', { name: 'Specs' })).toBeVisible();
-      expect(await carTextLayout(page, 'main')).toEqual(firstPaint);
-    });
+  for (const painted of PAINTED_WITH_DATA) {
+    for (const width of [375, 1440]) {
+      test(`${painted.path} at ${width} px shows its text once the fonts are in, where the catalog’s page then shows it`, async ({
+        page,
+      }) => {
+        await page.setViewportSize({ width, height: 900 });
+        let releaseEntry = () => {};
+        const entryHeld = new Promise<void>((resolve) => {
+          releaseEntry = resolve;
+        });
+        await page.route(/\/main\.[\w.]+\.js$/, async (route) => {
+          await entryHeld;
+          await route.continue();
+        });
+        await page.goto(painted.path);
+        await expect(page.locator('html')).toHaveClass(/fonts-ready/);
+        expect(await page.evaluate(() => document.fonts.status)).toBe('loaded');
+        const firstPaint = await textLayout(page, '[data-first-paint]', painted);
+        expect(firstPaint).toHaveLength(painted.count);
+
+        releaseEntry();
+        await expect(painted.rendered(page)).toBeVisible();
+        expect(await textLayout(page, 'main', painted)).toEqual(firstPaint);
+      });
+    }
   }
 });

@@ -27,6 +27,33 @@ describe('the catalog’s first paints', () => {
     expect(page.querySelector('img')?.getAttribute('src')).toMatch(/^\{data:image_url\}\?/);
   });
 
+  it('paints the fleet’s first row as cards of the first three cars, the first photo fetched first', () => {
+    const page = painted(renderFirstPaints()['./FleetPage']);
+    const cards = within(page).getAllByRole('article');
+    expect(cards).toHaveLength(3);
+    cards.forEach((card, index) => {
+      const car = within(card);
+      expect(car.getByRole('heading', { level: 2 })).toHaveTextContent(firstPaintField(`${index}.car_name`));
+      expect(car.getByText(firstPaintField(`${index}.brand_name`))).toBeInTheDocument();
+      expect(car.getByText(`₹${firstPaintField(`${index}.price_per_day`)}/day`)).toBeInTheDocument();
+      expect(car.getByRole('link', { name: 'Check Details' })).toHaveAttribute(
+        'href',
+        `/vehicles/${firstPaintField(`${index}._id`)}`,
+      );
+      expect(card.querySelector('img')).toHaveAttribute('loading', 'eager');
+    });
+    expect(cards[0]?.querySelector('img')).toHaveAttribute('fetchpriority', 'high');
+    expect(cards[1]?.querySelector('img')).not.toHaveAttribute('fetchpriority');
+    expect(within(page).queryByRole('list', { name: 'Loading cars' })).not.toBeInTheDocument();
+  });
+
+  it('holds the cards’ text back until the web fonts are in', () => {
+    const page = painted(renderFirstPaints()['./FleetPage']);
+    for (const name of within(page).getAllByRole('heading', { level: 2 })) {
+      expect(name.closest('[data-waits-for-fonts]')).not.toBeNull();
+    }
+  });
+
   it('leaves what the reader’s session or the car’s calendar decide to the catalog’s own render', () => {
     const view = within(painted(renderFirstPaints()['./VehicleDetailPage']));
     expect(view.queryByRole('button', { name: /Book A Ride|Unavailable/ })).not.toBeInTheDocument();

@@ -73,7 +73,7 @@ async function serve(): Promise<void> {
   const pages = createHostPages({
     root: hostDist,
     remoteUrls: site.remoteUrls,
-    // In-process: the car page's first paint shows the live car without a trip over the network.
+    // In-process: a first paint shows the live car, or the fleet's first row, without a trip over the network.
     readPageData: async (url) => {
       const response = await api.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
       return response.statusCode === 200 ? response.json() : undefined;

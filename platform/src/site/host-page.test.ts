@@ -36,6 +36,10 @@ function deployFirstPaints(heading: string): void {
         `<img src="${firstPaintField('image_url')}?w=640" alt=""><p>₹${firstPaintField('price_per_day')}/day</p>`,
       css: '.car{margin:0}',
     },
+    './FleetPage': {
+      html: [0, 1].map((index) => `<h2>${firstPaintField(`${index}.car_name`)}</h2>`).join(''),
+      css: '.fleet{margin:0}',
+    },
   };
   writeFileSync(path.join(remoteRoot, FIRST_PAINT_FILE), JSON.stringify(firstPaints));
 }
@@ -208,11 +212,13 @@ describe('the host page the server writes', () => {
     beforeAll(() => {
       writeFileSync(path.join(hostRoot, 'pages', 'vehicle.html'), remotePage('vehicle', 'catalog/VehicleDetailPage'));
       utimesSync(path.join(hostRoot, 'pages', 'vehicle.html'), new Date(), new Date(Date.now() + 10_000));
+      writeFileSync(path.join(hostRoot, 'pages', 'fleet.html'), remotePage('fleet', 'catalog/FleetPage'));
     });
 
     afterAll(() => {
       writeFileSync(path.join(hostRoot, 'pages', 'vehicle.html'), page('vehicle'));
       utimesSync(path.join(hostRoot, 'pages', 'vehicle.html'), new Date(), new Date(Date.now() + 20_000));
+      rmSync(path.join(hostRoot, 'pages', 'fleet.html'));
     });
 
     const pagesReading = (readPageData: (url: string) => Promise<unknown>) =>
@@ -243,6 +249,27 @@ describe('the host page the server writes', () => {
           '<img src="https://images.example.com/q7.jpeg?w=640" alt=""><p>₹9000/day</p></div>',
       );
       expect(html.match(/<title>/g)).toHaveLength(1);
+    });
+
+    it('writes a list’s items in by their index, and keeps the skeleton when the list is too short', async () => {
+      const asked: string[] = [];
+      const fleet = [car, { ...car, car_name: 'BMW X5' }, { ...car, car_name: 'Kia Carnival' }];
+      const { html } = await pagesReading(async (url) => {
+        asked.push(url);
+        return fleet;
+      }).render('/vehicles');
+      expect(asked).toEqual(['/api/vehicles']);
+      expect(html).toContain('<h2>Audi &quot;Q7&quot; &lt;Quattro&gt; &amp; co</h2><h2>BMW X5</h2></div>');
+
+      for (const [why, answer] of [
+        ['a list of one', [car]],
+        ['an item without a name', [car, { ...car, car_name: undefined }]],
+        ['no list at all', 'Audi Q7'],
+      ] as const) {
+        const short = await pagesReading(async () => answer).render('/vehicles');
+        expect([why, short.html.includes('<div role="status">Loading…</div>')]).toEqual([why, true]);
+        expect([why, short.html.includes('{data:')]).toEqual([why, false]);
+      }
     });
 
     it('keeps the skeleton when the car cannot be read in time, or lacks a field it shows', async () => {

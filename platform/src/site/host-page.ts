@@ -84,15 +84,22 @@ const escapeHtml = (value: string) =>
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#x27;');
 
+/** A field of an object, or an item of a list by its index; undefined for anything else. */
+function fieldOf(data: unknown, name: string): unknown {
+  if (Array.isArray(data)) return /^\d+$/.test(name) ? (data as unknown[])[Number(name)] : undefined;
+  if (typeof data !== 'object' || data === null || !Object.hasOwn(data, name)) return undefined;
+  return (data as Record<string, unknown>)[name];
+}
+
 /**
  * The first paint with the page's data written in, escaped for text and attributes alike.
- * Undefined unless every field it shows is text or a number in that data.
+ * Undefined unless every field it shows is text or a number in that data (a list's item by its
+ * index: `0.car_name`).
  */
 function withData(html: string, fields: readonly string[], data: unknown): string | undefined {
-  if (typeof data !== 'object' || data === null) return undefined;
   const values = new Map<string, string>();
   for (const field of fields) {
-    const value: unknown = (data as Record<string, unknown>)[field];
+    const value = field.split('.').reduce<unknown>(fieldOf, data);
     if (typeof value === 'string') values.set(field, value);
     else if (typeof value === 'number' && Number.isFinite(value)) values.set(field, String(value));
     else return undefined;

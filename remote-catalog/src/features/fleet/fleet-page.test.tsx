@@ -38,6 +38,13 @@ describe('FleetPage', () => {
     );
   });
 
+  it('fetches the first card’s photo first: it is usually the page’s largest paint', async () => {
+    renderCatalog('/vehicles');
+    const [first, second] = await screen.findAllByRole('article');
+    expect(within(first!).getByRole('img')).toHaveAttribute('fetchpriority', 'high');
+    expect(within(second!).getByRole('img')).not.toHaveAttribute('fetchpriority');
+  });
+
   it('searches car names after trimming, whatever the case', async () => {
     const user = userEvent.setup();
     renderCatalog('/vehicles');

@@ -1,4 +1,4 @@
-import { Button, Eyebrow, businessToday } from '@rentora/shared';
+import { Button, Eyebrow, businessToday, type Vehicle } from '@rentora/shared';
 import {
   $vehicles,
   $vehicleSearch,
@@ -27,7 +27,16 @@ const SKELETON_CARDS = 3;
 /** Enough cards to fill the first screen at any width; the rest follow in a background render. */
 const FIRST_SCREEN_CARDS = 9;
 
-export function FleetPage() {
+export interface FleetPageProps {
+  /**
+   * The cars the first paint shows until the fleet arrives: the build renders the first row
+   * with a token for each field and the server writes the fleet's first cars in (the default
+   * order is the API's, by id), so the first photos load from HTML (docs/architecture.md §2).
+   */
+  firstPaintCars?: readonly Vehicle[];
+}
+
+export function FleetPage({ firstPaintCars }: FleetPageProps = {}) {
   const [params, setParams] = useSearchParams();
   const query = readFleetQuery(params);
   const today = businessToday();
@@ -81,7 +90,7 @@ export function FleetPage() {
           <ul className={styles.grid} aria-label="Cars">
             {shown.map((vehicle, index) => (
               <li key={vehicle._id}>
-                <VehicleCard vehicle={vehicle} eager={index < 3} range={range} />
+                <VehicleCard vehicle={vehicle} eager={index < 3} lead={index === 0} range={range} />
               </li>
             ))}
           </ul>
@@ -95,6 +104,14 @@ export function FleetPage() {
             Try again
           </Button>
         </div>
+      ) : firstPaintCars ? (
+        <ul className={styles.grid} aria-label="Cars">
+          {firstPaintCars.map((vehicle, index) => (
+            <li key={vehicle._id}>
+              <VehicleCard vehicle={vehicle} eager lead={index === 0} firstPaint />
+            </li>
+          ))}
+        </ul>
       ) : (
         <ul className={styles.grid} aria-label="Loading cars" aria-busy="true">
           {Array.from({ length: SKELETON_CARDS }, (_, index) => (

@@ -15,8 +15,15 @@ export interface VehicleCardProps {
   vehicle: Vehicle;
   /** Cards in the first row are visible at once: load their photos without waiting. */
   eager?: boolean;
+  /** The first card: its photo is usually the page's largest paint, so it is fetched first. */
+  lead?: boolean;
   /** The searched dates: the card shows what the whole range costs. */
   range?: BookedRange | undefined;
+  /**
+   * Painted from HTML with the server's data (docs/architecture.md §2): the car's text waits
+   * for the web fonts, so a long name never rewraps on screen.
+   */
+  firstPaint?: boolean;
 }
 
 /** '₹75,000 for 3 days': a range's total, both end days counted. */
@@ -25,7 +32,7 @@ export function rangeTotalText(pricePerDay: number, range: BookedRange): string 
   return `${formatRupees(pricePerDay * days)} for ${days} ${days === 1 ? 'day' : 'days'}`;
 }
 
-export function VehicleCard({ vehicle, eager = false, range }: VehicleCardProps) {
+export function VehicleCard({ vehicle, eager = false, lead = false, range, firstPaint = false }: VehicleCardProps) {
   const titleId = useId();
   return (
     <article className={styles.card} aria-labelledby={titleId}>
@@ -35,9 +42,10 @@ export function VehicleCard({ vehicle, eager = false, range }: VehicleCardProps)
         alt={vehicle.car_name}
         width={400}
         sizes="(max-width: 719px) calc(100vw - 2.5rem), (max-width: 1099px) 50vw, 380px"
-        loading={eager ? 'eager' : 'lazy'}
+        loading={eager || lead ? 'eager' : 'lazy'}
+        fetchPriority={lead ? 'high' : undefined}
       />
-      <div className={styles.body}>
+      <div className={styles.body} data-waits-for-fonts={firstPaint ? '' : undefined}>
         <p className={styles.brand}>{vehicle.brand_name}</p>
         <h2 id={titleId} className={styles.name}>
           {vehicle.car_name}
