@@ -105,10 +105,10 @@ export function FleetPage({ firstPaintCars }: FleetPageProps = {}) {
           </Button>
         </div>
       ) : firstPaintCars ? (
-        <ul className={styles.grid} aria-label="Cars">
+        <ul className={`${styles.grid} ${styles.firstPaintGrid}`} aria-label="Cars">
           {firstPaintCars.map((vehicle, index) => (
             <li key={vehicle._id}>
-              <VehicleCard vehicle={vehicle} eager lead={index === 0} firstPaint />
+              <VehicleCard vehicle={vehicle} lead={index === 0} firstPaint />
             </li>
           ))}
         </ul>
