@@ -47,6 +47,8 @@ interface LighthouseAudit {
 interface LighthouseResult {
   report: string | string[];
   lhr: {
+    /** A run Lighthouse could not record (NO_NAVSTART and the like): it asks to be run again. */
+    runtimeError?: { code: string; message: string };
     categories: Record<'performance' | 'accessibility' | 'best-practices', { score: number | null }>;
     audits: Record<string, LighthouseAudit>;
   };
@@ -125,7 +127,7 @@ async function perf(): Promise<void> {
     chromePath,
     chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS, ...('unavailable' in images ? [] : images.chromeFlags)],
   });
-  const measure = async (page: string) => {
+  const measure = async (page: string, attempts = 3): Promise<LighthouseResult> => {
     const result = (await lighthouse(`${site.baseUrl}${page}`, {
       port: chrome.port,
       logLevel: 'error',
@@ -133,7 +135,11 @@ async function perf(): Promise<void> {
       onlyCategories: ['performance', 'accessibility', 'best-practices'],
     })) as LighthouseResult | undefined;
     if (result === undefined) throw new Error(`Lighthouse returned nothing for ${page}.`);
-    return result;
+    const failure = result.lhr.runtimeError;
+    if (!failure) return result;
+    if (attempts <= 1) throw new Error(`Lighthouse could not measure ${page}: ${failure.message}`);
+    console.log(`Lighthouse could not record ${page} (${failure.code}); measuring it again.`);
+    return measure(page, attempts - 1);
   };
   try {
     // One unrecorded run per page first: the servers' first answers (a photo drawn, a manifest
