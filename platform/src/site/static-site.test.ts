@@ -147,3 +147,42 @@ describe('a static site whose pages are rendered', () => {
     expect(await answer.text()).toBe('<p>page /vehicles?q=audi</p>');
   });
 });
+
+describe('a static site beside an API with a policy of its own', () => {
+  /** The API's scoped headers, as api/src/routes/api/index.ts sets them, and the site's for everything. */
+  async function serverWithApi(apiFirst: boolean): Promise<FastifyInstance> {
+    const server = Fastify();
+    const registerApi = () =>
+      server.register(
+        async (api) => {
+          api.addHook('onRequest', async (_request, reply) => {
+            reply.header('content-security-policy', "default-src 'none'");
+          });
+          api.get('/vehicles', async () => []);
+        },
+        { prefix: '/api' },
+      );
+    if (apiFirst) await registerApi();
+    await registerStaticSite(server, {
+      root,
+      spaFallback: true,
+      headers: { 'content-security-policy': "default-src 'self'", 'x-content-type-options': 'nosniff' },
+    });
+    if (!apiFirst) await registerApi();
+    return server;
+  }
+
+  it.each([true, false])('keeps the API’s own header on its answers (API registered first: %s)', async (apiFirst) => {
+    const server = await serverWithApi(apiFirst);
+    try {
+      const url = await server.listen({ port: 0, host: '127.0.0.1' });
+      const api = await fetch(`${url}/api/vehicles`);
+      expect(api.headers.get('content-security-policy')).toBe("default-src 'none'");
+      expect(api.headers.get('x-content-type-options')).toBe('nosniff');
+      const page = await fetch(`${url}/vehicles/audi-q7`);
+      expect(page.headers.get('content-security-policy')).toBe("default-src 'self'");
+    } finally {
+      await server.close();
+    }
+  });
+});

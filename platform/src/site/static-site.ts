@@ -17,7 +17,7 @@ export interface StaticSiteOptions {
   spaFallback?: boolean;
   /** Origins allowed to fetch these files (a remote's files are fetched by the host's page). */
   corsOrigins?: readonly string[];
-  /** Sent with every file, e.g. the security headers of site-headers.ts. */
+  /** Sent with every answer that has not set them itself, e.g. the security headers of site-headers.ts. */
   headers?: Readonly<Record<string, string>>;
   /** Writes each page's HTML, and headers of its own, instead of sending index.html for every route (host-page.ts). */
   renderPage?: (pathname: string, search: string) => Promise<RenderedPage>;
@@ -29,8 +29,11 @@ const DOT_SEGMENT = /\/\./;
 export async function registerStaticSite(app: FastifyInstance, options: StaticSiteOptions): Promise<void> {
   const { root, spaFallback = false, corsOrigins = [], headers = {}, renderPage } = options;
 
+  const headerEntries = Object.entries(headers);
+  // Every answer of the server gets them, except where a part of it with a policy of its own
+  // (the API's, stricter: `default-src 'none'`) sets the same header, before or after this hook.
   app.addHook('onRequest', async (_request, reply) => {
-    reply.headers(headers);
+    for (const [name, value] of headerEntries) if (!reply.hasHeader(name)) reply.header(name, value);
   });
 
   if (corsOrigins.length > 0) {
