@@ -109,39 +109,47 @@ async function perf(): Promise<void> {
   await buildStale();
   const chromePath = findChromium();
   if (chromePath === undefined) throw new Error('No Chromium found: set CHROMIUM_PATH or install chromium.');
-  const site = await startLocalSite(BASE_PORT);
-  const fleet = (await (await fetch(`${site.baseUrl}/api/vehicles`)).json()) as { image_url: string }[];
-  const images = await startImageHost(
-    fleet.map((car) => car.image_url),
-    chromePath,
-  );
-  console.log(
-    'unavailable' in images
-      ? `Photos: not loaded (${images.unavailable}); LCP may then be text, and best practices counts each failed photo.`
-      : `Photos: from a local stand-in for the image CDN, at a real photo's weight (platform/src/perf/image-host.ts).`,
-  );
-  // Lighthouse and chrome-launcher ship as ES modules only.
-  const { default: lighthouse } = await import('lighthouse');
-  const chromeLauncher = await import('chrome-launcher');
-  const chrome = await chromeLauncher.launch({
-    chromePath,
-    chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS, ...('unavailable' in images ? [] : images.chromeFlags)],
-  });
-  const measure = async (page: string, attempts = 3): Promise<LighthouseResult> => {
-    const result = (await lighthouse(`${site.baseUrl}${page}`, {
-      port: chrome.port,
-      logLevel: 'error',
-      output: 'json',
-      onlyCategories: ['performance', 'accessibility', 'best-practices'],
-    })) as LighthouseResult | undefined;
-    if (result === undefined) throw new Error(`Lighthouse returned nothing for ${page}.`);
-    const failure = result.lhr.runtimeError;
-    if (!failure) return result;
-    if (attempts <= 1) throw new Error(`Lighthouse could not measure ${page}: ${failure.message}`);
-    console.log(`Lighthouse could not record ${page} (${failure.code}); measuring it again.`);
-    return measure(page, attempts - 1);
-  };
+  // Whatever started is stopped, last first, however far the run got.
+  const stops: (() => unknown)[] = [];
   try {
+    const site = await startLocalSite(BASE_PORT);
+    stops.push(() => site.stop());
+    const fleet = (await (await fetch(`${site.baseUrl}/api/vehicles`)).json()) as { image_url: string }[];
+    const images = await startImageHost(
+      fleet.map((car) => car.image_url),
+      chromePath,
+    );
+    if ('unavailable' in images) {
+      console.log(
+        `Photos: not loaded (${images.unavailable}); LCP may then be text, and best practices counts each failed photo.`,
+      );
+    } else {
+      stops.push(() => images.stop());
+      console.log(`Photos: from a local stand-in for the image CDN, at a real photo's weight (image-host.ts).`);
+    }
+    // Lighthouse and chrome-launcher ship as ES modules only.
+    const { default: lighthouse } = await import('lighthouse');
+    const chromeLauncher = await import('chrome-launcher');
+    const chrome = await chromeLauncher.launch({
+      chromePath,
+      chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS, ...('unavailable' in images ? [] : images.chromeFlags)],
+    });
+    stops.push(() => chrome.kill());
+
+    const measure = async (page: string, attempts = 3): Promise<LighthouseResult> => {
+      const result = (await lighthouse(`${site.baseUrl}${page}`, {
+        port: chrome.port,
+        logLevel: 'error',
+        output: 'json',
+        onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      })) as LighthouseResult | undefined;
+      if (result === undefined) throw new Error(`Lighthouse returned nothing for ${page}.`);
+      const failure = result.lhr.runtimeError;
+      if (!failure) return result;
+      if (attempts <= 1) throw new Error(`Lighthouse could not measure ${page}: ${failure.message}`);
+      console.log(`Lighthouse could not record ${page} (${failure.code}); measuring it again.`);
+      return measure(page, attempts - 1);
+    };
     // One unrecorded run per page first: the servers' first answers (a photo drawn, a manifest
     // read) are not what a shopper meets on a site in service.
     for (const page of PERF_PAGES) await measure(page);
@@ -155,9 +163,7 @@ async function perf(): Promise<void> {
     }
     print(results);
   } finally {
-    chrome.kill();
-    site.stop();
-    if (!('unavailable' in images)) await images.stop();
+    for (const stop of stops.reverse()) await stop();
   }
 }
 
