@@ -213,7 +213,8 @@ test.describe('a page painted from HTML with the live data', () => {
           await entryHeld;
           await route.continue();
         });
-        await page.goto(painted.path);
+        // Not until `load`: a main.js added before it (at the first paint) holds it, and it is held here.
+        await page.goto(painted.path, { waitUntil: 'domcontentloaded' });
         await expect(page.locator('html')).toHaveClass(/fonts-ready/);
         expect(await page.evaluate(() => document.fonts.status)).toBe('loaded');
         const blocks = painted.blocks(width);
