@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { SITE_STARTED_EVENT } from '@rentora/shared/apps';
 import { VALID_BOOKING_DETAILS } from '@rentora/shared/testing/booking-form';
 import { e2eSite } from './site';
 
@@ -21,6 +22,20 @@ export async function registerUser(request: APIRequestContext, name = 'Asha Verm
   expect(response.status(), await response.text()).toBe(201);
   const { token } = (await response.json()) as { token: string };
   return { ...user, token };
+}
+
+/**
+ * Opens `path` and waits until the host has started: until then the HTML's own links (header,
+ * footer, the host's pages) navigate as plain links, a full page load instead of the app's
+ * transition.
+ */
+export async function gotoStarted(page: Page, path: string): Promise<void> {
+  // A mark on each new document's window: a full navigation starts without it.
+  await page.addInitScript((event) => {
+    document.addEventListener(event, () => Object.assign(window, { [event]: true }), { once: true });
+  }, SITE_STARTED_EVENT);
+  await page.goto(path);
+  await page.waitForFunction((event) => event in window, SITE_STARTED_EVENT);
 }
 
 /** Stores the token the way the site does (localStorage `token`), before the page's scripts run. */

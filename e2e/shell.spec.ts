@@ -1,4 +1,4 @@
-import { expect, expectNoSeriousAxeViolations, screenshots, test } from './fixtures';
+import { expect, expectNoSeriousAxeViolations, gotoStarted, screenshots, test } from './fixtures';
 
 test.describe('site shell', () => {
   test('every route has its product title and the header links lead there', async ({ page }) => {
@@ -48,7 +48,7 @@ test.describe('site shell', () => {
   });
 
   test('the old page finishes leaving before the new one appears, then the window is at the top', async ({ page }) => {
-    await page.goto('/about');
+    await gotoStarted(page, '/about');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     // Record every moment the main area holds more than one page heading.
     await page.evaluate(() => {

@@ -6,8 +6,9 @@ interface EntryList {
 }
 
 /** Runs the start-up script in a page whose paint timing and timers the test drives. */
-function pageWithPaintTiming(supported: boolean) {
+function pageWithPaintTiming(supported: boolean, readyState: DocumentReadyState = 'interactive') {
   const added: string[] = [];
+  const parsed: (() => void)[] = [];
   const timers: { ms: number; run: () => void }[] = [];
   let report: ((list: EntryList) => void) | undefined;
   class PerformanceObserver {
@@ -25,6 +26,10 @@ function pageWithPaintTiming(supported: boolean) {
     { textContent: JSON.stringify([{ rel: 'preload', as: 'script', href: '/121.js', fetchpriority: 'low' }]) },
   ];
   const document = {
+    readyState,
+    addEventListener: (type: string, listener: () => void) => {
+      if (type === 'DOMContentLoaded') parsed.push(listener);
+    },
     createElement: (tag: string) => {
       const attributes: Record<string, string> = {};
       return { tag, src: '', attributes, setAttribute: (name: string, value: string) => (attributes[name] = value) };
@@ -38,7 +43,8 @@ function pageWithPaintTiming(supported: boolean) {
   const setTimeout = (run: () => void, ms: number) => timers.push({ run, ms });
   runInNewContext(startAfterFirstPaint('/main.1a2b3c4d.js'), { document, PerformanceObserver, setTimeout });
   const paint = (name: string) => report?.({ getEntriesByName: (wanted) => (wanted === name ? [{ name }] : []) });
-  return { added, paint, timers };
+  const finishParsing = () => parsed.forEach((listener) => listener());
+  return { added, paint, timers, finishParsing };
 }
 
 const LINK = 'link {"rel":"preload","as":"script","href":"/121.js","fetchpriority":"low"}';
@@ -62,7 +68,12 @@ describe('startAfterFirstPaint', () => {
     expect(page.added).toEqual([LINK, '/main.1a2b3c4d.js']);
   });
 
-  it('adds it at once in a browser without paint timing', () => {
-    expect(pageWithPaintTiming(false).added).toEqual([LINK, '/main.1a2b3c4d.js']);
+  it('adds it once the HTML is parsed in a browser without paint timing, so the after-paint blocks are there', () => {
+    const loading = pageWithPaintTiming(false, 'loading');
+    expect(loading.added).toEqual([]);
+    loading.finishParsing();
+    expect(loading.added).toEqual([LINK, '/main.1a2b3c4d.js']);
+
+    expect(pageWithPaintTiming(false, 'interactive').added).toEqual([LINK, '/main.1a2b3c4d.js']);
   });
 });

@@ -8,7 +8,8 @@ export const START_TIMEOUT_MS = 3000;
  * JavaScript never holds back the page the HTML already carries. The files it needs (the host's
  * start-up chunks, the route's remote files and data) are asked for at the same moment, all at
  * once, from the page's `data-after-paint` blocks: until then the HTML, its fonts and its photo
- * have the connection to themselves. Where paint timing is missing, it runs at once.
+ * have the connection to themselves. Where paint timing is missing, it runs once the HTML is
+ * parsed.
  */
 export function startAfterFirstPaint(src: string): string {
   return (
@@ -19,7 +20,9 @@ export function startAfterFirstPaint(src: string): string {
     `document.head.append(link)}}` +
     `const s=document.createElement("script");s.src=${JSON.stringify(src)};document.head.append(s)};` +
     `const Observer=globalThis.PerformanceObserver;` +
-    `if(!Observer?.supportedEntryTypes?.includes("paint"))return start();` +
+    // The script runs in the head, before the page's after-paint blocks are parsed.
+    `if(!Observer?.supportedEntryTypes?.includes("paint"))return document.readyState==="loading"?` +
+    `document.addEventListener("DOMContentLoaded",start,{once:true}):start();` +
     `new Observer((list,observer)=>{if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();start()}})` +
     `.observe({type:"paint",buffered:true});setTimeout(start,${START_TIMEOUT_MS})})()`
   );
