@@ -24,6 +24,19 @@ export async function registerUser(request: APIRequestContext, name = 'Asha Verm
   return { ...user, token };
 }
 
+/** Holds the host's entry (main.js) back until `release` is called: the page stays as its HTML painted it. */
+export async function holdHostEntry(page: Page): Promise<{ release: () => void }> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/main\.[\w.]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return { release };
+}
+
 /**
  * Opens `path` and waits until the host has started: until then the HTML's own links (header,
  * footer, the host's pages) navigate as plain links, a full page load instead of the app's

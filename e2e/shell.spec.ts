@@ -1,4 +1,4 @@
-import { expect, expectNoSeriousAxeViolations, gotoStarted, screenshots, test } from './fixtures';
+import { expect, expectNoSeriousAxeViolations, gotoStarted, holdHostEntry, screenshots, test } from './fixtures';
 
 test.describe('site shell', () => {
   test('every route has its product title and the header links lead there', async ({ page }) => {
@@ -125,20 +125,13 @@ test.describe('site shell', () => {
   test('a button pressed while the page is still loading does its job once the site has started', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
     // The host's entry is held until the reader has pressed the HTML's menu button.
-    let releaseEntry = () => {};
-    const pressed = new Promise<void>((resolve) => {
-      releaseEntry = resolve;
-    });
-    await page.route(/\/main\.[\w.]+\.js$/, async (route) => {
-      await pressed;
-      await route.continue();
-    });
+    const entry = await holdHostEntry(page);
     await page.goto('/about', { waitUntil: 'commit' });
     const openMenu = page.getByRole('button', { name: 'Open menu' });
     await openMenu.click();
     const menu = page.getByRole('region', { name: 'Navigation' });
     await expect(menu).toBeHidden();
-    releaseEntry();
+    entry.release();
 
     await expect(menu).toBeVisible();
     await expect(menu.getByRole('button', { name: 'Sign Up' })).toBeVisible();

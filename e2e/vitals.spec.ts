@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, holdHostEntry, test } from './fixtures';
 
 /**
  * Nothing moves under the reader: on every route, at phone and desktop widths, the layout
@@ -205,14 +205,7 @@ test.describe('a page painted from HTML with the live data', () => {
         page,
       }) => {
         await page.setViewportSize({ width, height: 900 });
-        let releaseEntry = () => {};
-        const entryHeld = new Promise<void>((resolve) => {
-          releaseEntry = resolve;
-        });
-        await page.route(/\/main\.[\w.]+\.js$/, async (route) => {
-          await entryHeld;
-          await route.continue();
-        });
+        const entry = await holdHostEntry(page);
         // Not until `load`: a main.js added before it (at the first paint) holds it, and it is held here.
         await page.goto(painted.path, { waitUntil: 'domcontentloaded' });
         await expect(page.locator('html')).toHaveClass(/fonts-ready/);
@@ -221,7 +214,7 @@ test.describe('a page painted from HTML with the live data', () => {
         const firstPaint = await textLayout(page, '[data-first-paint]', blocks, painted.text);
         expect(firstPaint).toHaveLength(painted.count(width));
 
-        releaseEntry();
+        entry.release();
         await expect(painted.rendered(page)).toBeVisible();
         expect(await textLayout(page, 'main', blocks, painted.text)).toEqual(firstPaint);
       });

@@ -14,7 +14,7 @@ import { VehicleDetail } from './features/vehicle-detail/vehicle-detail';
 const tokenVehicle = (prefix = '') =>
   new Proxy({}, { get: (_car, field) => firstPaintField(`${prefix}${String(field)}`) }) as VehicleDetailData;
 
-/** The fleet's first row at its widest layout: every card of the first screen on a phone too. */
+/** The fleet's first row at its widest layout; a one-column screen shows the first alone (fleet-page.module.css). */
 const FIRST_PAINT_CARDS = 3;
 const FIRST_PAINT_FLEET = Array.from({ length: FIRST_PAINT_CARDS }, (_, index) => tokenVehicle(`${index}.`));
 

@@ -7,7 +7,7 @@ import { matchPage, SITE_PAGES, type PageName } from '@rentora/state/pages';
 import { cssFromRemote, fillPageSlot, firstPaintUrlOf, REMOTE_URL_PLACEHOLDER, type FirstPaints } from './first-paint';
 import { createManifestReader } from './remote-manifests';
 import { createRevalidatingReader } from './revalidating-reader';
-import { afterPaintLinks } from './after-paint-links';
+import { afterPaintLinks, inlineJson } from './after-paint-links';
 
 /**
  * The host's page as the server knows it: the prerendered shell of the route (written by the
@@ -47,9 +47,6 @@ export interface HostPages {
 }
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
-/** JSON inside a <script> element: nothing in it can close the element. */
-const inlineJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 interface Template {
   html: string;
