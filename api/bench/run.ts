@@ -17,11 +17,15 @@ import { testConfig } from '../src/testing/test-config';
 /**
  * The API against a bare node:http server answering the same bytes, same machine, same run:
  * the ratio is what Fastify, validation, the database and our code cost over doing nothing.
+ * Beside throughput it prints each server's CPU time per answer: on a shared two-core machine the
+ * load generator and the neighbours move req/s by a fifth from one round to the next, while the
+ * CPU an answer costs hardly moves, so it is the figure to compare two versions of the code by.
  * Each server runs in a process of its own, so the load generator never shares its event loop;
  * product and bare rounds alternate, so a neighbour's burst of load hits both alike.
- * The API logs at info, the production default, into /dev/null: logging is part of its cost.
- * BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the API process there; BENCH_ONLY=<text>[,<text>…]
- * runs only the scenarios whose name contains one of them (to profile one).
+ * The API logs at info, the production default, into /dev/null: logging is part of its cost
+ * (BENCH_LOG_LEVEL=warn shows how much: no line is written for an answered request).
+ * BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the API process there; BENCH_ONLY=<regular expression>
+ * runs only the scenarios whose name it matches (to profile one: `BENCH_ONLY='vehicles$'`).
  */
 const CONNECTIONS = 50;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -49,7 +53,9 @@ interface Sample {
 /** Child role: the real API on a fresh SQLite folder, with riders; sends `{url, tokens}`. */
 async function serveApi(): Promise<void> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'rentora-bench-'));
-  const app = await buildApp(testConfig(dataDir, { logLevel: 'info' }));
+  const app = await buildApp(
+    testConfig(dataDir, { logLevel: process.env.BENCH_LOG_LEVEL === 'warn' ? 'warn' : 'info' }),
+  );
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   const passwordHash = await hashPassword('bench-password');
   const tokens: string[] = [];
@@ -65,7 +71,20 @@ async function serveApi(): Promise<void> {
   process.once('SIGTERM', () => {
     void app.close().then(() => rm(dataDir, { recursive: true, force: true }).then(() => process.exit(0)));
   });
+  answerCpuQueries();
   process.send?.({ url, tokens });
+}
+
+/** Both servers tell the bench how much CPU they have used, on request, over IPC. */
+function answerCpuQueries(): void {
+  process.on('message', (message) => {
+    if (message === 'cpu') process.send?.({ cpuMicros: cpuMicros() });
+  });
+}
+
+function cpuMicros(): number {
+  const { user, system } = process.cpuUsage();
+  return user + system;
 }
 
 /** Child role: answers every request with the status, headers and bytes of BENCH_SAMPLE_FILE; sends `{url}`. */
@@ -84,6 +103,7 @@ function serveBare(): void {
       response.end(bytes);
     });
   });
+  answerCpuQueries();
   server.listen(0, '127.0.0.1', () => {
     process.send?.({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
   });
@@ -104,6 +124,18 @@ async function startChild<T>(
     child.once('exit', (code) => reject(new Error(`${role} exited with ${code}`)));
   });
   return { child, ready };
+}
+
+function cpuOf(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    const onMessage = (message: unknown) => {
+      if (typeof message !== 'object' || message === null || !('cpuMicros' in message)) return;
+      child.off('message', onMessage);
+      resolve(Number(message.cpuMicros));
+    };
+    child.on('message', onMessage);
+    child.send('cpu');
+  });
 }
 
 function stopChild(child: ChildProcess): Promise<void> {
@@ -199,27 +231,46 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 };
 
+interface Load {
+  result: Result;
+  /** The server's CPU time (user + system) per answer, in µs. */
+  cpuPerAnswer: number;
+}
+
 interface Round {
-  measured: Result;
-  baseline: Result;
+  measured: Load;
+  baseline: Load;
+}
+
+const answers = (result: Result) => Object.values(result.statusCodeStats).reduce((sum, { count }) => sum + count, 0);
+
+async function measuredLoad(server: ChildProcess, url: string, scenario: Scenario): Promise<Load> {
+  const before = await cpuOf(server);
+  const result = await load(url, scenario);
+  const after = await cpuOf(server);
+  return { result, cpuPerAnswer: (after - before) / Math.max(1, answers(result)) };
 }
 
 function row(scenario: Scenario, rounds: Round[]): string {
   const pick = (get: (round: Round) => number) => median(rounds.map(get));
-  const ratio = pick((round) => round.measured.requests.average / round.baseline.requests.average);
+  const ratio = pick((round) => round.measured.result.requests.average / round.baseline.result.requests.average);
   const target =
     scenario.target === undefined ? '' : `${ratio >= scenario.target ? '≥' : '<'} ${scenario.target.toFixed(2)}×`;
   return [
     scenario.name.padEnd(30),
-    `${Math.round(pick((round) => round.measured.requests.average))}`.padStart(7),
-    `${pick((round) => round.measured.latency.p50)}`.padStart(5),
-    `${pick((round) => round.measured.latency.p99)}`.padStart(5),
-    `${Math.round(pick((round) => round.baseline.requests.average))}`.padStart(8),
-    `${pick((round) => round.baseline.latency.p50)}`.padStart(5),
-    `${pick((round) => round.baseline.latency.p99)}`.padStart(5),
+    `${Math.round(pick((round) => round.measured.result.requests.average))}`.padStart(7),
+    `${pick((round) => round.measured.result.latency.p50)}`.padStart(5),
+    `${pick((round) => round.measured.result.latency.p99)}`.padStart(5),
+    `${Math.round(pick((round) => round.measured.cpuPerAnswer))}`.padStart(5),
+    `${Math.round(pick((round) => round.baseline.result.requests.average))}`.padStart(8),
+    `${pick((round) => round.baseline.result.latency.p50)}`.padStart(5),
+    `${pick((round) => round.baseline.result.latency.p99)}`.padStart(5),
+    `${Math.round(pick((round) => round.baseline.cpuPerAnswer))}`.padStart(5),
     `${ratio.toFixed(2)}×`.padStart(7),
     target.padStart(8),
-    `${rounds.reduce((sum, round) => sum + round.measured.errors + serverErrors(round.measured), 0)}`.padStart(5),
+    `${rounds.reduce((sum, { measured }) => sum + measured.result.errors + serverErrors(measured.result), 0)}`.padStart(
+      5,
+    ),
     statuses(rounds),
   ].join(' ');
 }
@@ -232,7 +283,7 @@ const serverErrors = (result: Result) =>
 function statuses(rounds: Round[]): string {
   const counts = new Map<string, number>();
   for (const { measured } of rounds) {
-    for (const [code, { count }] of Object.entries(measured.statusCodeStats))
+    for (const [code, { count }] of Object.entries(measured.result.statusCodeStats))
       counts.set(code, (counts.get(code) ?? 0) + count);
   }
   const total = [...counts.values()].reduce((sum, count) => sum + count, 0);
@@ -288,10 +339,8 @@ async function compare(): Promise<void> {
     },
   ];
 
-  const only = process.env.BENCH_ONLY?.split(',');
-  const chosen = scenarios.filter(
-    (scenario) => only === undefined || only.some((text) => scenario.name.includes(text)),
-  );
+  const only = process.env.BENCH_ONLY === undefined ? undefined : new RegExp(process.env.BENCH_ONLY);
+  const chosen = scenarios.filter((scenario) => only === undefined || only.test(scenario.name));
   const scratch = await mkdtemp(path.join(os.tmpdir(), 'rentora-bench-body-'));
   const rows: string[] = [];
   for (const scenario of chosen) {
@@ -301,7 +350,10 @@ async function compare(): Promise<void> {
     const bare = await startChild<{ url: string }>('serve-bare', { BENCH_SAMPLE_FILE: sampleFile });
     const rounds: Round[] = [];
     for (let round = 0; round < ROUNDS; round += 1) {
-      rounds.push({ measured: await load(apiUrl, scenario), baseline: await load(bare.ready.url, scenario) });
+      rounds.push({
+        measured: await measuredLoad(api.child, apiUrl, scenario),
+        baseline: await measuredLoad(bare.child, bare.ready.url, scenario),
+      });
     }
     await stopChild(bare.child);
     rows.push(row(scenario, rounds));
@@ -309,9 +361,10 @@ async function compare(): Promise<void> {
   await stopChild(api.child);
   await rm(scratch, { recursive: true, force: true });
 
-  const header = `${'scenario'.padEnd(30)}   req/s   p50   p99  bare r/s   p50   p99   ratio   target  errs`;
+  const header = `${'scenario'.padEnd(30)}   req/s   p50   p99   cpu  bare r/s   p50   p99   cpu   ratio   target  errs`;
   process.stdout.write(
     `${CONNECTIONS} connections, ${ROUNDS} alternated rounds of ${DURATION_SECONDS} s (medians), latency in ms, ` +
+      `cpu: the server's CPU time per answer in µs, ` +
       `SQLite, log level info, ${os.cpus().length} cores, load average ${os.loadavg()[0]?.toFixed(1)}\n` +
       `${header}\n${rows.join('\n')}\n`,
   );

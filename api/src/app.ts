@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config';
 import { RequestLog, logDestination } from './logging/request-log';
+import { RequestLogger } from './logging/request-logger';
 import auth from './plugins/app/auth';
 import cachedReads from './plugins/app/cached-reads';
 import clock from './plugins/app/clock';
@@ -39,6 +40,7 @@ export async function buildApp(appConfig: AppConfig): Promise<FastifyInstance> {
     logger: { level: appConfig.logLevel, redact: ['req.headers.authorization'], stream: logDestination() },
     genReqId: requestId,
     logController: new RequestLog(),
+    childLoggerFactory: (logger, bindings, options) => new RequestLogger(logger, bindings, options),
     trustProxy: proxyTrust(appConfig.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
     // Slow clients cannot hold sockets open forever; keep-alive outlives typical proxy idle timeouts.

@@ -15,8 +15,16 @@ export class RequestLog extends LogController {
       super.requestCompleted(error, request, reply);
       return;
     }
-    reply.log.info(
-      { method: request.method, url: request.url, statusCode: reply.statusCode, responseTime: reply.elapsedTime },
+    // Through the server's logger, naming the request itself: the request's own logger would have
+    // to make its pino child first (`request-logger.ts`).
+    request.server.log.info(
+      {
+        reqId: request.id,
+        method: request.method,
+        url: request.url,
+        statusCode: reply.statusCode,
+        responseTime: reply.elapsedTime,
+      },
       'request completed',
     );
   }

@@ -8,8 +8,14 @@ export async function listVehicleRows(db: Executor): Promise<VehicleRow[]> {
   return db.selectFrom('vehicles').selectAll().orderBy('id').execute();
 }
 
+const vehiclesBySlug = precompiled((db: Executor, slug: string) =>
+  db.selectFrom('vehicles').selectAll().where('slug', '=', slug),
+);
+
+/** Read live by every booking and cancellation (the fleet cache may be seconds old): precompiled. */
 export async function findVehicle(db: Executor, slug: string): Promise<VehicleRow | undefined> {
-  return db.selectFrom('vehicles').selectAll().where('slug', '=', slug).executeTakeFirst();
+  const [vehicle] = await vehiclesBySlug(db, slug);
+  return vehicle;
 }
 
 /**

@@ -53,14 +53,16 @@ export async function bookRide(
   form: BookingForm,
   idempotencyKey: string | undefined,
 ): Promise<Answer> {
-  const fingerprint = createHash('sha256')
-    .update(JSON.stringify([vehicleSlug, form]))
-    .digest('base64url');
+  // What a retry must repeat to get the stored answer; only a booking with a key needs it.
+  const fingerprint = () =>
+    createHash('sha256')
+      .update(JSON.stringify([vehicleSlug, form]))
+      .digest('base64url');
   const replay = async (db: Kysely<Database>): Promise<Answer | undefined> => {
     if (idempotencyKey === undefined) return undefined;
     const stored = await findStoredAnswer(db, context.engine, userId, idempotencyKey);
     if (stored === undefined) return undefined;
-    if (stored.fingerprint !== fingerprint) throw new ApiError(422, KEY_REUSED);
+    if (stored.fingerprint !== fingerprint()) throw new ApiError(422, KEY_REUSED);
     return { statusCode: stored.statusCode, message: stored.message };
   };
   // A retry gets the first answer even when re-checking would now say otherwise (e.g. a day later).
@@ -84,7 +86,7 @@ export async function bookRide(
       if (concurrent !== undefined) return concurrent;
       const answer = await decide(trx, userId, vehicle, form, today);
       if (idempotencyKey !== undefined)
-        await storeAnswer(trx, context.engine, userId, idempotencyKey, { ...answer, fingerprint });
+        await storeAnswer(trx, context.engine, userId, idempotencyKey, { ...answer, fingerprint: fingerprint() });
       return answer;
     });
   try {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { HelmetOptions } from 'helmet';
 import securityHeaders from '../../plugins/external/security-headers';
 import bookRide from './book-ride';
 import cancelRide from './cancel-ride';
@@ -9,14 +10,28 @@ import vehicles from './vehicles';
 
 export const UNKNOWN_ROUTE = 'There is no such API route.';
 
+/**
+ * The headers OWASP's REST Security Cheat Sheet asks of every API answer: a CSP that loads nothing
+ * and frames nowhere, HSTS, nosniff and X-Frame-Options DENY; plus Cross-Origin-Resource-Policy,
+ * so no other site can pull an answer into its own process. helmet's other defaults act only on
+ * HTML documents (opener, agent cluster, referrer, DNS prefetch, downloads, Flash, the old XSS
+ * filter): on JSON they were half of every answer's headers and a fifth of a cached read's time.
+ */
+export const API_SECURITY_HEADERS = {
+  contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+  xFrameOptions: { action: 'deny' },
+  crossOriginOpenerPolicy: false,
+  originAgentCluster: false,
+  referrerPolicy: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xPermittedCrossDomainPolicies: false,
+  xXssProtection: false,
+} as const satisfies HelmetOptions;
+
 /** Everything under /api. Security headers are scoped here: the site served beside it sets its own policy. */
 const api: FastifyPluginAsync = async (app) => {
-  await app.register(securityHeaders, {
-    helmet: {
-      contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
-      xFrameOptions: { action: 'deny' },
-    },
-  });
+  await app.register(securityHeaders, { helmet: API_SECURITY_HEADERS });
   await app.register(health);
   await app.register(openapi);
   await app.register(vehicles, { prefix: '/vehicles' });

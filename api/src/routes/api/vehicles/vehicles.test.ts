@@ -53,4 +53,18 @@ describe.each(ENGINES)('vehicles on %s', (engine) => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
   });
+
+  it('sends the security headers an API answer needs, and no HTML-only ones', async () => {
+    const response = await subject.call('GET', '/api/vehicles');
+    expect(Object.fromEntries(response.headers)).toMatchObject({
+      'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+      'cross-origin-resource-policy': 'same-origin',
+      'strict-transport-security': expect.stringMatching(/^max-age=\d+/),
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+    });
+    for (const documentOnly of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-xss-protection']) {
+      expect(response.headers.has(documentOnly)).toBe(false);
+    }
+  });
 });
