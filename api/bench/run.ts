@@ -50,12 +50,16 @@ interface Sample {
   body: Buffer;
 }
 
+function benchLogLevel(): 'info' | 'warn' {
+  const level = process.env.BENCH_LOG_LEVEL ?? 'info';
+  if (level !== 'info' && level !== 'warn') throw new Error('BENCH_LOG_LEVEL is info (the default) or warn.');
+  return level;
+}
+
 /** Child role: the real API on a fresh SQLite folder, with riders; sends `{url, tokens}`. */
 async function serveApi(): Promise<void> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'rentora-bench-'));
-  const app = await buildApp(
-    testConfig(dataDir, { logLevel: process.env.BENCH_LOG_LEVEL === 'warn' ? 'warn' : 'info' }),
-  );
+  const app = await buildApp(testConfig(dataDir, { logLevel: benchLogLevel() }));
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   const passwordHash = await hashPassword('bench-password');
   const tokens: string[] = [];
@@ -341,6 +345,7 @@ async function compare(): Promise<void> {
 
   const only = process.env.BENCH_ONLY === undefined ? undefined : new RegExp(process.env.BENCH_ONLY);
   const chosen = scenarios.filter((scenario) => only === undefined || only.test(scenario.name));
+  if (chosen.length === 0) throw new Error(`BENCH_ONLY=${process.env.BENCH_ONLY} names no scenario.`);
   const scratch = await mkdtemp(path.join(os.tmpdir(), 'rentora-bench-body-'));
   const rows: string[] = [];
   for (const scenario of chosen) {
@@ -365,7 +370,7 @@ async function compare(): Promise<void> {
   process.stdout.write(
     `${CONNECTIONS} connections, ${ROUNDS} alternated rounds of ${DURATION_SECONDS} s (medians), latency in ms, ` +
       `cpu: the server's CPU time per answer in µs, ` +
-      `SQLite, log level info, ${os.cpus().length} cores, load average ${os.loadavg()[0]?.toFixed(1)}\n` +
+      `SQLite, log level ${benchLogLevel()}, ${os.cpus().length} cores, load average ${os.loadavg()[0]?.toFixed(1)}\n` +
       `${header}\n${rows.join('\n')}\n`,
   );
 }

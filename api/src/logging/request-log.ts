@@ -16,10 +16,11 @@ export class RequestLog extends LogController {
       return;
     }
     // Through the server's logger, naming the request itself: the request's own logger would have
-    // to make its pino child first (`request-logger.ts`).
+    // to make its pino child first (`request-logger.ts`). A route's own log level or serialisers
+    // would not apply to this line; no route has any.
     request.server.log.info(
       {
-        reqId: request.id,
+        [this.requestIdLogLabel]: request.id,
         method: request.method,
         url: request.url,
         statusCode: reply.statusCode,

@@ -1,19 +1,27 @@
-import { prefetchPage } from '@rentora/state';
+import type { PageName } from '@rentora/state';
 
-/** The longest the server's first paint waits for the page's data once the remote's code is in. */
+/** How long the server's first paint may wait for the page's data once the remote's code is in. */
 const FIRST_PAINT_HOLD_MS = 1_000;
+/** The pages whose first paint shows live data (docs/architecture.md §2); others have none to keep. */
+const PAINTED_WITH_DATA: ReadonlySet<PageName> = new Set(['fleet', 'vehicle']);
 const NOTHING_TO_WAIT_FOR = Promise.resolve();
 let firstPageData: Promise<void> = NOTHING_TO_WAIT_FOR;
 
 /**
- * Starts the first page's reads, beside its remote's code, and keeps a promise of their answer
- * bounded in time. A remote page that replaced the server's first paint before its data came
- * would show its loading skeletons between two pictures of the same cars.
+ * Keeps the server's first paint of the page a visit starts on until the page's data has answered
+ * too, for at most a second after the remote's code came: a page that replaced it before then would
+ * show its loading skeletons between two pictures of the same cars. Called at start-up, with the
+ * reads and the code already on their way; neither promise may reject into here unhandled.
  */
-export function prefetchFirstPage(pathname: string): void {
+export function holdFirstPaint(page: PageName, data: Promise<void>, code: Promise<unknown>): void {
+  if (!PAINTED_WITH_DATA.has(page)) return;
   firstPageData = Promise.race([
-    prefetchPage(pathname),
-    new Promise<void>((resolve) => setTimeout(resolve, FIRST_PAINT_HOLD_MS)),
+    data,
+    // A failed load is the slot's to show, at once.
+    code.then(
+      () => new Promise<void>((resolve) => setTimeout(resolve, FIRST_PAINT_HOLD_MS)),
+      () => undefined,
+    ),
   ]);
 }
 

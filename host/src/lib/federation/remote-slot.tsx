@@ -13,7 +13,7 @@ export interface RemoteSlotProps<Id extends RemoteModuleId> {
   fallback: ReactNode;
   /** Shown instead of `fallback` while the first attempt loads (a page's server-painted first paint). */
   firstAttemptFallback?: ReactNode;
-  /** The first attempt also waits for this to settle (the data that first paint showed); it must not reject. */
+  /** The first attempt also waits for this (the data that first paint showed): it must settle, and never reject. */
   firstAttemptWaitsFor?: Promise<unknown>;
   /** What the user is missing, in words: 'the fleet', 'sign-in'. */
   what: string;
