@@ -345,7 +345,10 @@ async function compare(): Promise<void> {
 
   const only = process.env.BENCH_ONLY === undefined ? undefined : new RegExp(process.env.BENCH_ONLY);
   const chosen = scenarios.filter((scenario) => only === undefined || only.test(scenario.name));
-  if (chosen.length === 0) throw new Error(`BENCH_ONLY=${process.env.BENCH_ONLY} names no scenario.`);
+  if (chosen.length === 0) {
+    await stopChild(api.child);
+    throw new Error(`BENCH_ONLY=${process.env.BENCH_ONLY} names no scenario.`);
+  }
   const scratch = await mkdtemp(path.join(os.tmpdir(), 'rentora-bench-body-'));
   const rows: string[] = [];
   for (const scenario of chosen) {
