@@ -13,8 +13,6 @@ export interface RemoteSlotProps<Id extends RemoteModuleId> {
   fallback: ReactNode;
   /** Shown instead of `fallback` while the first attempt loads (a page's server-painted first paint). */
   firstAttemptFallback?: ReactNode;
-  /** The first attempt also waits for this (the data that first paint showed): it must settle, and never reject. */
-  firstAttemptWaitsFor?: Promise<unknown>;
   /** What the user is missing, in words: 'the fleet', 'sign-in'. */
   what: string;
   /** Lets a modal keep its dialog labelled when the panel replaces the remote's own title. */
@@ -30,7 +28,6 @@ export function RemoteSlot<Id extends RemoteModuleId>({
   props,
   fallback,
   firstAttemptFallback,
-  firstAttemptWaitsFor,
   what,
   titleId,
 }: RemoteSlotProps<Id>) {
@@ -44,23 +41,14 @@ export function RemoteSlot<Id extends RemoteModuleId>({
   return (
     <ErrorBoundary key={attempt} fallback={<RemoteErrorPanel what={what} titleId={titleId} onRetry={retry} />}>
       <Suspense fallback={attempt === 0 ? (firstAttemptFallback ?? fallback) : fallback}>
-        <RemoteModuleView id={id} props={props} waitsFor={attempt === 0 ? firstAttemptWaitsFor : undefined} />
+        <RemoteModuleView id={id} props={props} />
       </Suspense>
     </ErrorBoundary>
   );
 }
 
-function RemoteModuleView<Id extends RemoteModuleId>({
-  id,
-  props,
-  waitsFor,
-}: {
-  id: Id;
-  props: PropsOf<Id>;
-  waitsFor: Promise<unknown> | undefined;
-}) {
+function RemoteModuleView<Id extends RemoteModuleId>({ id, props }: { id: Id; props: PropsOf<Id> }) {
   // RemoteSlot's props already tie `props` to the module `id` names.
   const RemoteComponent = use(loadRemoteModule(id)) as ComponentType<object>;
-  if (waitsFor !== undefined) use(waitsFor);
   return <RemoteComponent {...props} />;
 }
