@@ -1,4 +1,5 @@
 import { createSigner, createVerifier } from 'fast-jwt';
+import { setWithinBound } from '../bounded-map';
 
 const ISSUER = 'rentora-api';
 const AUDIENCE = 'rentora-web';
@@ -55,9 +56,7 @@ export function createTokenService(secret: string): TokenService {
       if (verified === undefined) {
         verified = check(token);
         if (verified === undefined) return undefined;
-        // The oldest entry makes room: a bound on memory, not a policy that needs to be clever.
-        if (remembered.size >= MAX_REMEMBERED) remembered.delete(remembered.keys().next().value as string);
-        remembered.set(token, verified);
+        setWithinBound(remembered, token, verified, MAX_REMEMBERED);
       }
       if (Date.now() < verified.expiresAtMs) return verified.userId;
       remembered.delete(token);

@@ -1,3 +1,4 @@
+import { setWithinBound } from '../bounded-map';
 import type { ChangeSignal } from '../db/change-signal';
 
 /**
@@ -31,10 +32,7 @@ export function createReadCache<K, V>(changes: ChangeSignal | undefined, maxEntr
       value.catch(() => {
         if (entries.get(key)?.value === value) entries.delete(key);
       });
-      entries.delete(key);
-      // The oldest entry makes room: a bound on memory, not a policy that needs to be clever.
-      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as K);
-      entries.set(key, { generation, day, value });
+      setWithinBound(entries, key, { generation, day, value }, maxEntries);
       return value;
     },
   };
