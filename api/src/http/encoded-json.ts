@@ -50,10 +50,13 @@ function clientHasIt(ifNoneMatch: string | undefined, body: EncodedJson): boolea
   });
 }
 
-/** Answers the smallest coding the client accepts, or `304` when it already holds this content. */
+/**
+ * Answers the smallest coding the client accepts, or `304` when it already holds this content.
+ * Public content: a cache may keep it, but must ask with its ETag before each use (`no-cache`).
+ */
 export function sendEncodedJson(request: FastifyRequest, reply: FastifyReply, body: EncodedJson): FastifyReply {
   const coding = preferredCoding(request.headers['accept-encoding']);
-  reply.header('vary', 'Accept-Encoding').header('etag', body.etags[coding]);
+  reply.header('vary', 'Accept-Encoding').header('etag', body.etags[coding]).header('cache-control', 'no-cache');
   if (clientHasIt(request.headers['if-none-match'], body)) return reply.code(304).send();
   if (coding !== 'identity') reply.header('content-encoding', coding);
   return reply.type('application/json; charset=utf-8').send(body.bodies[coding]);

@@ -27,9 +27,15 @@ export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, 
   return headers;
 }
 
-export default fp<{ helmet: Readonly<HelmetOptions> }>(
+export interface SecurityHeadersOptions {
+  helmet: Readonly<HelmetOptions>;
+  /** Set on every answer beside helmet's, e.g. a default Cache-Control; a route may override them. */
+  also?: Readonly<Record<string, string>>;
+}
+
+export default fp<SecurityHeadersOptions>(
   async (app, options) => {
-    const headers = helmetHeaders(options.helmet);
+    const headers = { ...helmetHeaders(options.helmet), ...options.also };
     app.addHook('onRequest', (_request, reply, done) => {
       reply.headers(headers);
       done();

@@ -12,9 +12,10 @@ export const UNKNOWN_ROUTE = 'There is no such API route.';
 
 /**
  * The security headers OWASP's REST Security Cheat Sheet lists for every API answer: a CSP that
- * loads nothing and frames nowhere, HSTS, nosniff and X-Frame-Options DENY (its Cache-Control is
- * not sent: see the fleet's ETag); plus Cross-Origin-Resource-Policy, so no other site can pull an
- * answer into its own process. helmet's other defaults act only on HTML documents (opener, agent
+ * loads nothing and frames nowhere, HSTS, nosniff, X-Frame-Options DENY and `Cache-Control:
+ * no-store` (`API_DEFAULT_HEADERS`: no cache keeps a token, a profile or a booking; the fleet list
+ * overrides it, see `sendEncodedJson`); plus Cross-Origin-Resource-Policy, so no other site can
+ * pull an answer into its own process. helmet's other defaults act only on HTML documents (opener, agent
  * cluster, referrer, DNS prefetch, downloads, Flash, the old XSS filter): on JSON they were half
  * of every answer's headers, about 500 bytes.
  */
@@ -30,9 +31,11 @@ export const API_SECURITY_HEADERS = {
   xXssProtection: false,
 } as const satisfies HelmetOptions;
 
+export const API_DEFAULT_HEADERS = { 'cache-control': 'no-store' } as const;
+
 /** Everything under /api. Security headers are scoped here: the site served beside it sets its own policy. */
 const api: FastifyPluginAsync = async (app) => {
-  await app.register(securityHeaders, { helmet: API_SECURITY_HEADERS });
+  await app.register(securityHeaders, { helmet: API_SECURITY_HEADERS, also: API_DEFAULT_HEADERS });
   await app.register(health);
   await app.register(openapi);
   await app.register(vehicles, { prefix: '/vehicles' });

@@ -32,6 +32,9 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     const { token } = registered.body as { token: string };
     const me = await subject.call('GET', '/api/user', { headers: { authorization: `Bearer ${token}` } });
     expect(me.status).toBe(200);
+    // No browser or proxy cache may keep a token or a profile.
+    expect(registered.headers.get('cache-control')).toBe('no-store');
+    expect(me.headers.get('cache-control')).toBe('no-store');
     expect(me.body).toEqual({ name: 'Meera Iyer', email: 'meera@example.com', avatar: 'avatar3', cars_rented: [] });
 
     const again = await subject.call('POST', '/api/user/register', { body: signUp('MEERA@example.COM') });

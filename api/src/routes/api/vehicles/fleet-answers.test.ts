@@ -49,8 +49,9 @@ describe.each(ENGINES)('fleet answers on %s', (engine) => {
   });
   afterAll(() => subject.close());
 
-  it('lists the fleet as compact JSON with a strong ETag, varying by Accept-Encoding', () => {
+  it('lists the fleet as compact JSON with a strong ETag, varying by Accept-Encoding, revalidated before reuse', () => {
     expect(plain.status).toBe(200);
+    expect(plain.headers['cache-control']).toBe('no-cache');
     expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers.vary).toBe('Accept-Encoding');
@@ -85,6 +86,7 @@ describe.each(ENGINES)('fleet answers on %s', (engine) => {
       expect(answer.body.length).toBe(0);
       expect(answer.headers.etag).toBe(compressed.headers.etag);
       expect(answer.headers.vary).toBe('Accept-Encoding');
+      expect(answer.headers['cache-control']).toBe('no-cache');
     }
     const changed = await get('/api/vehicles', { 'if-none-match': '"an-older-fleet"' });
     expect(changed.status).toBe(200);
