@@ -51,12 +51,15 @@ function clientHasIt(ifNoneMatch: string | undefined, body: EncodedJson): boolea
 }
 
 /**
- * Answers the smallest coding the client accepts, or `304` when it already holds this content.
- * Public content: a cache may keep it, but must ask with its ETag before each use (`no-cache`).
+ * For public answers, in place of the API's default `no-store`: a cache may keep them but must ask
+ * the server before each use, with the ETag where there is one. A page's preloaded fetch is reused.
  */
+export const PUBLIC_CACHE_CONTROL = 'no-cache';
+
+/** Answers the smallest coding the client accepts, or `304` when it already holds this content. */
 export function sendEncodedJson(request: FastifyRequest, reply: FastifyReply, body: EncodedJson): FastifyReply {
   const coding = preferredCoding(request.headers['accept-encoding']);
-  reply.header('vary', 'Accept-Encoding').header('etag', body.etags[coding]).header('cache-control', 'no-cache');
+  reply.header('vary', 'Accept-Encoding').header('etag', body.etags[coding]).header('cache-control', PUBLIC_CACHE_CONTROL);
   if (clientHasIt(request.headers['if-none-match'], body)) return reply.code(304).send();
   if (coding !== 'identity') reply.header('content-encoding', coding);
   return reply.type('application/json; charset=utf-8').send(body.bodies[coding]);
@@ -65,4 +68,9 @@ export function sendEncodedJson(request: FastifyRequest, reply: FastifyReply, bo
 /** Answers JSON that was serialised ahead of time, so no response serialiser runs for it. */
 export function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(json);
+}
+
+/** `sendJsonText` for public content (`PUBLIC_CACHE_CONTROL`). */
+export function sendPublicJsonText(reply: FastifyReply, json: string): FastifyReply {
+  return sendJsonText(reply.header('cache-control', PUBLIC_CACHE_CONTROL), json);
 }

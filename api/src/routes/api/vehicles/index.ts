@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import { vehicleDetailSchema, vehicleSchema, vehicleSearchSchema } from '@rentora/shared/schemas';
 import { vehicleNotFound } from '../../../errors';
-import { sendEncodedJson, sendJsonText } from '../../../http/encoded-json';
+import { sendEncodedJson, sendPublicJsonText } from '../../../http/encoded-json';
 import { readVehicleSearch } from '../../../services/vehicle-search';
 import { errorResponses, vehicleIdParams } from '../../schemas';
 
@@ -36,7 +36,7 @@ const vehicles: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       const filter = readVehicleSearch(request.query, today);
       // Nothing asked: the cached bytes, exactly as before searches existed.
       if (filter === undefined) return sendEncodedJson(request, reply, (await app.fleet.current()).list);
-      return sendJsonText(reply, await app.reads.search(filter, today));
+      return sendPublicJsonText(reply, await app.reads.search(filter, today));
     },
   );
 
@@ -55,7 +55,7 @@ const vehicles: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       if (car === undefined) throw vehicleNotFound();
       // Cached only until the database changes: a booking or a cancellation shows at once.
       const booked = await app.reads.bookedRanges(car.vehicle.id, app.today());
-      return sendJsonText(reply, `${car.detailHead},"booked":${booked}}`);
+      return sendPublicJsonText(reply, `${car.detailHead},"booked":${booked}}`);
     },
   );
 };

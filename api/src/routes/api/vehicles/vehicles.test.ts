@@ -34,6 +34,8 @@ describe.each(ENGINES)('vehicles on %s', (engine) => {
     expect(response.status).toBe(200);
     const vehicle = response.body as VehicleDetail;
     expect(vehicle).toMatchObject({ _id: 'jaguar-f-type', id: 2, car_name: 'Jaguar F-Type', booked: [] });
+    // Public, so a page's preloaded fetch can be reused; asked again before any other use.
+    expect(response.headers.get('cache-control')).toBe('no-cache');
   });
 
   it.each(['no-such-car', '1', 'Jaguar F-Type', "x' OR 1=1 --", 'ü'.repeat(300), '%00', '__proto__'])(
