@@ -59,7 +59,10 @@ export const PUBLIC_CACHE_CONTROL = 'no-cache';
 /** Answers the smallest coding the client accepts, or `304` when it already holds this content. */
 export function sendEncodedJson(request: FastifyRequest, reply: FastifyReply, body: EncodedJson): FastifyReply {
   const coding = preferredCoding(request.headers['accept-encoding']);
-  reply.header('vary', 'Accept-Encoding').header('etag', body.etags[coding]).header('cache-control', PUBLIC_CACHE_CONTROL);
+  reply
+    .header('vary', 'Accept-Encoding')
+    .header('etag', body.etags[coding])
+    .header('cache-control', PUBLIC_CACHE_CONTROL);
   if (clientHasIt(request.headers['if-none-match'], body)) return reply.code(304).send();
   if (coding !== 'identity') reply.header('content-encoding', coding);
   return reply.type('application/json; charset=utf-8').send(body.bodies[coding]);
