@@ -50,14 +50,26 @@ function startEntryAfterFirstPaint(template: string, fontFamilies: readonly stri
   );
 }
 
+/**
+ * No frame is painted before the whole shell is parsed: Chrome painted frames while its parser had
+ * read half the home hero, whose text is centred, and then moved that text as the rest arrived (a
+ * layout shift of 0.013 in some loads). `rel=expect` holds rendering until the element it names is
+ * in the document; Chrome lets go when the element is inserted, so it names one after the shell.
+ */
+const SHELL_PARSED = 'shell-parsed';
+const RENDER_AFTER_SHELL = `<link rel="expect" href="#${SHELL_PARSED}" blocking="render">`;
+
 function composePage(template: string, parts: { title: string; shell: string; css: string; head: string[] }): string {
   // React writes a page's <title> where the page renders it; the document's title goes in the head.
   const shell = parts.shell.replace(/<title>[^<]*<\/title>/g, '');
   // Replacer functions, so a `$` in the CSS or the shell is never read as a replacement pattern.
   return startEntryAfterFirstPaint(template, webFontFamilies(parts.css))
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(parts.title)}</title>`)
-    .replace('</head>', () => `<style>${parts.css}</style>${parts.head.join('')}${HINTS_MARKER}</head>`)
-    .replace('<div id="root"></div>', () => `<div id="root">${shell}</div>`);
+    .replace(
+      '</head>',
+      () => `${RENDER_AFTER_SHELL}<style>${parts.css}</style>${parts.head.join('')}${HINTS_MARKER}</head>`,
+    )
+    .replace('<div id="root"></div>', () => `<div id="root">${shell}</div><template id="${SHELL_PARSED}"></template>`);
 }
 
 export async function prerenderHostPages(hostDir: string): Promise<void> {
