@@ -69,6 +69,24 @@ for (const width of [375, 1440]) {
   }
 }
 
+declare global {
+  interface Window {
+    rentoraFirstFrameHadFooter?: boolean;
+  }
+}
+
+test('the first frame is painted with the whole page parsed, so nothing arriving later moves it', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    requestAnimationFrame(() => {
+      window.rentoraFirstFrameHadFooter = document.querySelector('footer') !== null;
+    });
+  });
+  await page.goto('/');
+  await expect.poll(() => page.evaluate(() => window.rentoraFirstFrameHadFooter)).toBe(true);
+});
+
 test.describe('before any script runs', () => {
   test.use({ javaScriptEnabled: false });
 
@@ -219,5 +237,39 @@ test.describe('a page painted from HTML with the live data', () => {
         expect(await textLayout(page, 'main', blocks, painted.text)).toEqual(firstPaint);
       });
     }
+  }
+});
+
+declare global {
+  interface Window {
+    rentoraSawLoading?: boolean;
+  }
+}
+
+test.describe('the server’s first paint gives way only once the page’s data is in', () => {
+  for (const { path, ready } of [
+    { path: '/vehicles', ready: { level: 2, name: 'Mercedes Benz S Class' } },
+    { path: '/vehicles/mercedes-benz-s-class', ready: { level: 1, name: 'Mercedes Benz S Class' } },
+  ] as const) {
+    test(`${path}: no loading state between the first paint and the page, with a slow API`, async ({ page }) => {
+      await page.addInitScript(() => {
+        // The catalog's own loading state, anywhere outside the first paint it replaces.
+        new MutationObserver(() => {
+          if (document.querySelector('main [aria-busy="true"]:not([data-first-paint] *)')) {
+            window.rentoraSawLoading = true;
+          }
+        }).observe(document, { subtree: true, childList: true });
+      });
+      // Slower than the catalog's code, well within the first paint's hold of a second.
+      await page.route(/\/api\/vehicles(\/[\w-]+)?$/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        await route.continue();
+      });
+
+      await page.goto(path);
+      await expect(page.locator('[data-first-paint]')).toHaveCount(0);
+      await expect(page.getByRole('heading', ready).first()).toBeVisible();
+      expect(await page.evaluate(() => window.rentoraSawLoading ?? false)).toBe(false);
+    });
   }
 });

@@ -13,6 +13,8 @@ export interface RemoteSlotProps<Id extends RemoteModuleId> {
   fallback: ReactNode;
   /** Shown instead of `fallback` while the first attempt loads (a page's server-painted first paint). */
   firstAttemptFallback?: ReactNode;
+  /** The first attempt also waits for this (the data that first paint showed): it must settle, and never reject. */
+  firstAttemptWaitsFor?: Promise<unknown>;
   /** What the user is missing, in words: 'the fleet', 'sign-in'. */
   what: string;
   /** Lets a modal keep its dialog labelled when the panel replaces the remote's own title. */
@@ -28,6 +30,7 @@ export function RemoteSlot<Id extends RemoteModuleId>({
   props,
   fallback,
   firstAttemptFallback,
+  firstAttemptWaitsFor,
   what,
   titleId,
 }: RemoteSlotProps<Id>) {
@@ -41,14 +44,23 @@ export function RemoteSlot<Id extends RemoteModuleId>({
   return (
     <ErrorBoundary key={attempt} fallback={<RemoteErrorPanel what={what} titleId={titleId} onRetry={retry} />}>
       <Suspense fallback={attempt === 0 ? (firstAttemptFallback ?? fallback) : fallback}>
-        <RemoteModuleView id={id} props={props} />
+        <RemoteModuleView id={id} props={props} waitsFor={attempt === 0 ? firstAttemptWaitsFor : undefined} />
       </Suspense>
     </ErrorBoundary>
   );
 }
 
-function RemoteModuleView<Id extends RemoteModuleId>({ id, props }: { id: Id; props: PropsOf<Id> }) {
+function RemoteModuleView<Id extends RemoteModuleId>({
+  id,
+  props,
+  waitsFor,
+}: {
+  id: Id;
+  props: PropsOf<Id>;
+  waitsFor: Promise<unknown> | undefined;
+}) {
   // RemoteSlot's props already tie `props` to the module `id` names.
   const RemoteComponent = use(loadRemoteModule(id)) as ComponentType<object>;
+  if (waitsFor !== undefined) use(waitsFor);
   return <RemoteComponent {...props} />;
 }
