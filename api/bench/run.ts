@@ -134,14 +134,23 @@ async function startChild<T>(
   return { child, ready };
 }
 
+/** The CPU time a server has used; fails, instead of waiting forever, if the server has died. */
 function cpuOf(child: ChildProcess): Promise<number> {
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
+    const onExit = (code: number | null) => {
+      child.off('message', onMessage);
+      reject(new Error(`a server exited with ${code} during the bench`));
+    };
     const onMessage = (message: unknown) => {
       if (typeof message !== 'object' || message === null || !('cpuMicros' in message)) return;
-      child.off('message', onMessage);
+      child.off('message', onMessage).off('exit', onExit);
       resolve(Number(message.cpuMicros));
     };
-    child.on('message', onMessage);
+    if (child.exitCode !== null || child.signalCode !== null) {
+      reject(new Error(`a server exited with ${child.exitCode ?? child.signalCode} during the bench`));
+      return;
+    }
+    child.on('message', onMessage).once('exit', onExit);
     child.send('cpu');
   });
 }
