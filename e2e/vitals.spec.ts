@@ -75,9 +75,7 @@ declare global {
   }
 }
 
-test('the first frame is painted with the whole page parsed, so nothing arriving later moves it', async ({
-  page,
-}) => {
+test('the first frame is painted with the whole page parsed, so nothing arriving later moves it', async ({ page }) => {
   await page.addInitScript(() => {
     requestAnimationFrame(() => {
       window.rentoraFirstFrameHadFooter = document.querySelector('footer') !== null;
