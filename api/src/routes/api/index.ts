@@ -14,10 +14,10 @@ export const UNKNOWN_ROUTE = 'There is no such API route.';
  * The security headers OWASP's REST Security Cheat Sheet lists for every API answer: a CSP that
  * loads nothing and frames nowhere, HSTS, nosniff, X-Frame-Options DENY and `Cache-Control:
  * no-store` (`API_DEFAULT_HEADERS`: no cache keeps a token, a profile or a booking; the fleet's
- * public answers override it, see `PUBLIC_CACHE_CONTROL`); plus Cross-Origin-Resource-Policy, so no other site can
- * pull an answer into its own process. helmet's other defaults act only on HTML documents (opener, agent
- * cluster, referrer, DNS prefetch, downloads, Flash, the old XSS filter): on JSON they were half
- * of every answer's headers, about 500 bytes.
+ * public answers override it, see `PUBLIC_CACHE_CONTROL`); plus Cross-Origin-Resource-Policy, so
+ * no other site can pull an answer into its own process. helmet's other defaults act only on HTML
+ * documents (opener, agent cluster, referrer, DNS prefetch, downloads, Flash, the old XSS filter):
+ * on JSON they were half of every answer's headers, about 500 bytes.
  */
 export const API_SECURITY_HEADERS = {
   contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
