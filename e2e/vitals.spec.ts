@@ -25,6 +25,8 @@ interface Shift {
 declare global {
   interface Window {
     rentoraShifts: Shift[];
+    rentoraFirstFrameHadFooter?: boolean;
+    rentoraSawLoading?: boolean;
   }
 }
 
@@ -66,12 +68,6 @@ for (const width of [375, 1440]) {
       const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
       expect(total, `layout shifts: ${JSON.stringify(shifts)}`).toBeLessThanOrEqual(MAX_LAYOUT_SHIFT);
     });
-  }
-}
-
-declare global {
-  interface Window {
-    rentoraFirstFrameHadFooter?: boolean;
   }
 }
 
@@ -237,12 +233,6 @@ test.describe('a page painted from HTML with the live data', () => {
     }
   }
 });
-
-declare global {
-  interface Window {
-    rentoraSawLoading?: boolean;
-  }
-}
 
 test.describe('the server’s first paint gives way only once the page’s data is in', () => {
   for (const { path, ready } of [

@@ -31,7 +31,7 @@ export const API_SECURITY_HEADERS = {
   xXssProtection: false,
 } as const satisfies HelmetOptions;
 
-export const API_DEFAULT_HEADERS = { 'cache-control': 'no-store' } as const;
+const API_DEFAULT_HEADERS = { 'cache-control': 'no-store' } as const;
 
 /** Everything under /api. Security headers are scoped here: the site served beside it sets its own policy. */
 const api: FastifyPluginAsync = async (app) => {
