@@ -1,11 +1,16 @@
 const js = require('@eslint/js');
 const tseslint = require('typescript-eslint');
 const reactHooks = require('eslint-plugin-react-hooks');
+const importX = require('eslint-plugin-import-x');
+const { createTypeScriptImportResolver } = require('eslint-import-resolver-typescript');
 const globals = require('globals');
 const { existsSync, readdirSync } = require('node:fs');
 const path = require('node:path');
 
-const REMOTES = ['remote-catalog', 'remote-booking', 'remote-account'];
+/** Every remote's folder: a team adds one by adding its folder (platform/src/apps.ts). */
+const REMOTES = readdirSync(__dirname).filter(
+  (entry) => entry.startsWith('remote-') && existsSync(path.join(__dirname, entry, 'package.json')),
+);
 
 /** Remotes and the host may reach each other only through @rentora/state and the federation runtime. */
 const BETWEEN_APPS = [
@@ -14,10 +19,12 @@ const BETWEEN_APPS = [
     message: 'Apps talk only through @rentora/state stores and the federation runtime.',
   },
   {
-    // shared/calendar is its own entry so that only the pages that draw it (detail, booking) carry it.
-    regex: '^@rentora/(?!shared$|shared/calendar$|shared/styles/|shared/testing/|state$|state/router$|state/testing/)',
+    // shared/calendar is its own entry so that only the pages that draw it (detail, booking) carry it;
+    // shared/operator (the operator side's shapes) so that only the operator remote does.
+    regex:
+      '^@rentora/(?!shared$|shared/calendar$|shared/operator$|shared/styles/|shared/testing/|state$|state/router$|state/testing/)',
     message:
-      'In the browser import the roots of @rentora/shared and @rentora/state, @rentora/shared/calendar and @rentora/state/router.',
+      'In the browser import the roots of @rentora/shared and @rentora/state, @rentora/shared/calendar, @rentora/shared/operator and @rentora/state/router.',
   },
   { regex: '^(\\.\\./){3,}', message: 'Deep relative imports: move the code or import it from its package.' },
 ];
@@ -85,6 +92,39 @@ const relativeInto = (folders) => ({
   message: 'Workspaces import each other by package name and exports only (@rentora/api/app, …).',
 });
 
+/**
+ * The libraries the apps share, each a layer of its own: @rentora/shared is the bottom one and
+ * imports no other workspace; @rentora/state builds on @rentora/shared alone. Neither knows an app.
+ */
+/** A relative import out of a library's `src/` into another workspace (its own `api/` folder is its own). */
+const outOfLibrary = (folders) => ({
+  regex: `^(\\.\\./){2}(${folders.join('|')})/`,
+  message: 'Workspaces import each other by package name and exports only.',
+});
+
+const libraryBoundaries = [
+  {
+    files: ['shared/**/*.{ts,tsx}'],
+    patterns: [
+      outOfLibrary(['state', 'api', 'platform', 'host', ...REMOTES]),
+      {
+        regex: '^@rentora/(?!shared(/|$))',
+        message: '@rentora/shared is the bottom layer: it imports no other workspace.',
+      },
+    ],
+  },
+  {
+    files: ['state/**/*.{ts,tsx}'],
+    patterns: [
+      outOfLibrary(['shared', 'api', 'platform', 'host', ...REMOTES]),
+      {
+        regex: '^@rentora/(?!shared(/|$)|state(/|$))',
+        message: '@rentora/state builds on @rentora/shared alone: it knows no app, no API code and no tooling.',
+      },
+    ],
+  },
+].map(({ files, patterns }) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } }));
+
 /** The API is the API alone; the platform reaches it only through @rentora/api's exports. */
 const nodeBoundaries = [
   {
@@ -103,7 +143,14 @@ module.exports = tseslint.config(
   ...tseslint.configs.recommendedTypeChecked,
   {
     files: ['**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['./*/tsconfig.json', './*/tsconfig.test.json', './tsconfig.e2e.json'],
+        }),
+      ],
+    },
     languageOptions: {
       globals: { ...globals.browser, ...globals.node, ...globals.jest },
       // Each workspace's app and test configs, and the browser suite's: every file is checked with its own types.
@@ -120,6 +167,8 @@ module.exports = tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': 'error',
+      // Modules that import each other, however far round, cannot be understood or loaded one at a time.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   { ...tseslint.configs.disableTypeChecked, files: ['**/*.js'] },
@@ -138,5 +187,6 @@ module.exports = tseslint.config(
     rules: { 'no-console': 'off' },
   },
   ...boundaries,
+  ...libraryBoundaries,
   ...nodeBoundaries,
 );

@@ -32,12 +32,12 @@ const node = (name) => ({
   setupFilesAfterEnv: ['<rootDir>/shared/src/testing/fail-on-console-error.ts'],
 });
 
-const dom = (name) => ({
+const dom = (name, setupFiles = []) => ({
   ...common,
   displayName: name,
   roots: [`<rootDir>/${name}/src`],
   testEnvironment: '<rootDir>/shared/src/testing/jsdom-with-fetch.ts',
-  setupFilesAfterEnv: ['<rootDir>/state/src/testing/setup-dom.ts'],
+  setupFilesAfterEnv: ['<rootDir>/state/src/testing/setup-dom.ts', ...setupFiles],
   testPathIgnorePatterns: ['/node_modules/', '/contract\\.[a-z]+\\.test\\.ts$'],
 });
 
@@ -62,5 +62,7 @@ module.exports = {
     dom('remote-catalog'),
     dom('remote-booking'),
     dom('remote-account'),
+    // Its own API client (for the operator paths, which need a token) is pointed at the test API too.
+    dom('remote-operator', ['<rootDir>/remote-operator/src/testing/setup-operator-api.ts']),
   ],
 };

@@ -45,7 +45,10 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',
+      // Every test signs up, books and cancels from 127.0.0.1: the per-address limits would count them all as one client.
       RATE_LIMIT_PER_IP: '10000',
+      RATE_LIMIT_WRITES_PER_IP: '10000',
+      EVENTS_PER_IP: '10000',
     },
   },
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { MAX_DAYS_AHEAD } from '@rentora/shared/rules';
 import {
   bookThroughApi,
@@ -9,6 +10,7 @@ import {
   registerUser,
   screenshots,
   test,
+  type TestUser,
 } from './fixtures';
 
 const displayDate = (iso: string) => iso.split('-').reverse().join('/');
@@ -17,6 +19,20 @@ const displayDate = (iso: string) => iso.split('-').reverse().join('/');
 function farDates(length: number) {
   const start = 1 + Math.floor(Math.random() * (MAX_DAYS_AHEAD - length));
   return { pick_up_date: dateFromToday(start), drop_off_date: dateFromToday(start + length - 1) };
+}
+
+const storedToken = (page: Page) => page.evaluate(() => window.localStorage.getItem('token'));
+
+/** What the API answers for `token` now: 200 while its session lives, 401 once revoked. */
+async function userStatus(request: APIRequestContext, token: string): Promise<number> {
+  return (await request.get('/api/user', { headers: { Authorization: `Bearer ${token}` } })).status();
+}
+
+/** A second session of the account, as another device would hold it. */
+async function logInAgain(request: APIRequestContext, user: TestUser): Promise<string> {
+  const response = await request.post('/api/user/login', { data: { email: user.email, password: user.password } });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { token: string }).token;
 }
 
 test.describe('account', () => {
@@ -40,6 +56,7 @@ test.describe('account', () => {
     await dialog.getByRole('button', { name: 'Sign Up', exact: true }).click();
     await expect(dialog.getByText('Invalid email format.')).toBeVisible();
     await expect(dialog.getByText('Password must be at least 8 characters long.')).toBeVisible();
+    await expectNoSeriousAxeViolations(page, '[role="dialog"]');
     await screenshots(page, testInfo, 'sign-up-errors');
 
     await dialog.getByLabel('Email').fill(`kabir-${randomUUID()}@example.com`);
@@ -48,6 +65,7 @@ test.describe('account', () => {
 
     await expect(dialog.getByText('Your account is ready. Welcome to Rentora!')).toBeVisible();
     await expect(dialog.getByRole('heading', { name: 'Sign Up' })).toBeVisible();
+    await expectNoSeriousAxeViolations(page, '[role="dialog"]');
     await screenshots(page, testInfo, 'sign-up-success');
     await dialog.getByRole('button', { name: 'Done' }).click();
 
@@ -58,6 +76,8 @@ test.describe('account', () => {
     const profile = page.getByRole('dialog', { name: 'Profile' });
     await expect(profile.getByText('Kabir Shah')).toBeVisible();
     await expect(profile.getByRole('link', { name: 'No rentals yet! Explore cars now!' })).toBeVisible();
+    await expect(profile.getByRole('button', { name: 'Log out everywhere' })).toBeVisible();
+    await expectNoSeriousAxeViolations(page, '[role="dialog"]');
     await screenshots(page, testInfo, 'profile-empty');
 
     await profile.getByRole('link', { name: 'No rentals yet! Explore cars now!' }).click();
@@ -65,7 +85,10 @@ test.describe('account', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
-  test('logs out, then logs in again, with the refusal first', async ({ page, request }, testInfo) => {
+  test('logs out, the server refuses the old token, then logs in again, with the refusal first', async ({
+    page,
+    request,
+  }, testInfo) => {
     const user = await registerUser(request, 'Nisha Rao');
     await logInAs(page, user);
     await page.goto('/');
@@ -73,15 +96,20 @@ test.describe('account', () => {
     await page.getByRole('banner').getByRole('button', { name: 'Open profile' }).click();
     const profile = page.getByRole('dialog', { name: 'Profile' });
     await expect(profile.getByText(user.email)).toBeVisible();
+    const token = await storedToken(page);
+    expect(token).toBe(user.token);
     await profile.getByRole('button', { name: 'Logout' }).click();
 
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(page.getByText('You’ve been logged out!')).toBeVisible();
-    expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+    expect(await storedToken(page)).toBeNull();
+    await expect.poll(() => userStatus(request, user.token)).toBe(401);
 
     await page.getByRole('banner').getByRole('button', { name: 'Sign Up' }).click();
     await page.getByRole('button', { name: 'Already have an account? Login Here!' }).click();
     const dialog = page.getByRole('dialog', { name: 'Login' });
+    await expect(dialog.getByLabel('Email')).toBeVisible();
+    await expectNoSeriousAxeViolations(page, '[role="dialog"]');
     await dialog.getByLabel('Email').fill(user.email);
     await dialog.getByLabel('Password', { exact: true }).fill('not-the-password');
     await dialog.getByRole('button', { name: 'Login', exact: true }).click();
@@ -97,6 +125,40 @@ test.describe('account', () => {
     await dialog.getByRole('button', { name: 'Done' }).click();
 
     await expect(page.getByRole('banner').getByRole('button', { name: 'Open profile' })).toBeVisible();
+  });
+
+  test('Log out everywhere ends the session in another browser too', async ({ page, browser, request }, testInfo) => {
+    const user = await registerUser(request, 'Ira Menon');
+    const otherDevice = await browser.newContext();
+    try {
+      const elsewhere = await otherDevice.newPage();
+      await logInAs(elsewhere, { ...user, token: await logInAgain(request, user) });
+      await elsewhere.goto('/');
+      await expect(elsewhere.getByRole('banner').getByRole('button', { name: 'Open profile' })).toBeVisible();
+      const elsewhereToken = await storedToken(elsewhere);
+
+      await logInAs(page, user);
+      await page.goto('/');
+      await page.getByRole('banner').getByRole('button', { name: 'Open profile' }).click();
+      const profile = page.getByRole('dialog', { name: 'Profile' });
+      await expect(profile.getByText(user.email)).toBeVisible();
+      await screenshots(page, testInfo, 'profile-log-out-everywhere');
+      await profile.getByRole('button', { name: 'Log out everywhere' }).click();
+
+      await expect(page.getByText('You’ve been logged out on every device!')).toBeVisible();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await expect(page.getByRole('banner').getByRole('button', { name: 'Sign Up' })).toBeVisible();
+      expect(await storedToken(page)).toBeNull();
+      expect(await userStatus(request, user.token)).toBe(401);
+      expect(await userStatus(request, elsewhereToken ?? '')).toBe(401);
+
+      // The other browser finds out on its next call: a refused token logs it out silently.
+      await elsewhere.reload();
+      await expect(elsewhere.getByRole('banner').getByRole('button', { name: 'Sign Up' })).toBeVisible();
+      await expect.poll(() => storedToken(elsewhere)).toBeNull();
+    } finally {
+      await otherDevice.close();
+    }
   });
 
   test('lists a booking made through the API and cancels it', async ({ page, request }, testInfo) => {
@@ -124,6 +186,7 @@ test.describe('account', () => {
 
     await rentals.nth(1).getByRole('button', { name: 'Cancel Rental' }).click();
     await expect(rentals.nth(1).getByText('Cancel this rental?')).toBeVisible();
+    await expectNoSeriousAxeViolations(page, '[role="dialog"]');
     await screenshots(page, testInfo, 'profile-confirm-cancel');
     await rentals.nth(1).getByRole('button', { name: 'Yes, cancel' }).click();
 

@@ -21,16 +21,18 @@ async function openBookRide(page: Page, vehicleId: string): Promise<Locator> {
   return dialog;
 }
 
-/** Steps 0–2 with the user's own details, leaving the wizard on the dates step. */
-async function fillDetails(dialog: Locator, user: TestUser) {
+/** Steps 0–2 with the user's own details, leaving the wizard on the dates step; `onStep` runs on steps 1 and 2. */
+async function fillDetails(dialog: Locator, user: TestUser, onStep: () => Promise<void> = async () => {}) {
   await expect(dialog.getByLabel('Name', { exact: true })).toHaveValue(user.name);
   await dialog.getByLabel('Age', { exact: true }).fill('34');
   await dialog.getByRole('button', { name: 'Next' }).click();
   await expect(dialog.getByLabel('Email', { exact: true })).toHaveValue(user.email);
   await dialog.getByLabel('Phone Number').fill('9876543210');
+  await onStep();
   await dialog.getByRole('button', { name: 'Next' }).click();
   await dialog.getByLabel('Address').fill('12 Marine Drive, Mumbai');
   await dialog.getByLabel('Pin Code').fill('400020');
+  await onStep();
   await dialog.getByRole('button', { name: 'Next' }).click();
 }
 
@@ -57,7 +59,7 @@ test.describe('Book Ride', () => {
     await expectNoSeriousAxeViolations(page, '[role="dialog"]');
     await screenshots(page, testInfo, 'book-ride-step-0');
 
-    await fillDetails(dialog, user);
+    await fillDetails(dialog, user, () => expectNoSeriousAxeViolations(page, '[role="dialog"]'));
     await expect(progress).toHaveAttribute('aria-valuenow', '4');
     const pickUp = dateFromToday(20);
     const dropOff = dateFromToday(23);
@@ -72,6 +74,7 @@ test.describe('Book Ride', () => {
     );
     await expect(dialog.getByRole('img', { name: 'Success' })).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Back' })).toHaveCount(0);
+    await expectNoSeriousAxeViolations(page, '[role="dialog"]');
     await screenshots(page, testInfo, 'book-ride-success');
 
     await dialog.getByRole('button', { name: 'Done' }).click();
@@ -100,6 +103,7 @@ test.describe('Book Ride', () => {
       'Please ensure all fields are filled out and correctly formatted.',
     );
     await expect(dialog.getByRole('img', { name: 'Error' })).toBeVisible();
+    await expectNoSeriousAxeViolations(page, '[role="dialog"]');
     await dialog.getByRole('button', { name: 'Back' }).click();
     await expect(dialog.getByLabel('Drop-Off Date')).toHaveAccessibleDescription(
       'Drop-off must be on or after pick-up.',
@@ -140,9 +144,9 @@ test.describe('Book Ride', () => {
   test('a cancelled rental frees the car to be booked again', async ({ page, request }) => {
     const user = await registerUser(request);
     const dates = { pick_up_date: dateFromToday(80), drop_off_date: dateFromToday(82) };
-    expect((await bookThroughApi(request, user, 'ferrari-roma', dates)).ok()).toBe(true);
+    expect((await bookThroughApi(request, user, 'kia-carnival', dates)).ok()).toBe(true);
     await logInAs(page, user);
-    await page.goto('/vehicles/ferrari-roma');
+    await page.goto('/vehicles/kia-carnival');
 
     await page.getByRole('button', { name: 'Open profile' }).click();
     const profile = page.getByRole('dialog', { name: 'Profile' });
@@ -158,6 +162,35 @@ test.describe('Book Ride', () => {
     await fillDates(dialog, dates.pick_up_date, dates.drop_off_date);
     await dialog.getByRole('button', { name: 'Submit' }).click();
     await expect(dialog.getByRole('img', { name: 'Success' })).toBeVisible();
+  });
+
+  test('a 4th upcoming rental is refused on the last step with the 3-rental limit', async ({ page, request }) => {
+    const user = await registerUser(request, 'Tanvi Joshi');
+    const cars = ['mercedes-benz-glc', 'bmw-3-series', 'toyota-camry'];
+    for (const [index, car] of cars.entries()) {
+      const start = 100 + index * 10 + Math.floor(Math.random() * 5);
+      const booked = await bookThroughApi(request, user, car, {
+        pick_up_date: dateFromToday(start),
+        drop_off_date: dateFromToday(start + 1),
+      });
+      expect([car, booked.status()]).toEqual([car, 201]);
+    }
+    await logInAs(page, user);
+    const dialog = await openBookRide(page, 'maserati-ghibli');
+    await fillDetails(dialog, user);
+    const pickUp = dateFromToday(140 + Math.floor(Math.random() * 20));
+    await fillDates(dialog, pickUp, pickUp);
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+
+    await expect(dialog.getByRole('status')).toHaveText(
+      'This account already has 3 upcoming rentals. Cancel one or wait until one ends.',
+    );
+    await expect(dialog.getByRole('img', { name: 'Error' })).toBeVisible();
+    await expectNoSeriousAxeViolations(page, '[role="dialog"]');
+
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('button', { name: 'Open profile' }).click();
+    await expect(page.getByRole('dialog', { name: 'Profile' }).getByRole('listitem')).toHaveCount(3);
   });
 
   test('closes on Escape and on a backdrop click', async ({ page, request }) => {

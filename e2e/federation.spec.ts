@@ -1,25 +1,17 @@
-import { createHash } from 'node:crypto';
-import {
-  appendFileSync,
-  cpSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { appendFileSync, cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
-import Fastify from 'fastify';
 import type { Page } from '@playwright/test';
-import { createHostPages } from '@rentora/platform/site/host-page';
-import { startRemoteServer } from '@rentora/platform/site/remote-server';
-import { registerStaticSite } from '@rentora/platform/site/static-site';
+import {
+  buildApp,
+  copyCatalogSource,
+  freshWork,
+  hashTree,
+  ownPort,
+  providePackageVersion,
+  root,
+  serveHostWithCatalog,
+} from './deploy';
 import { e2eSite, expect, logInAs, registerUser, test } from './fixtures';
-
-const root = path.resolve(__dirname, '..');
 
 /** Makes every request to one remote's origin fail, as if it were down. */
 async function takeDown(page: Page, origin: string, what: 'everything' | 'chunks' = 'everything') {
@@ -127,107 +119,6 @@ test.describe('failure isolation', () => {
     await expect(page.getByRole('dialog', { name: 'Sign Up' })).toBeVisible();
   });
 });
-
-function hashTree(dir: string): Record<string, string> {
-  const hashes: Record<string, string> = {};
-  const walk = (current: string) => {
-    for (const entry of readdirSync(current)) {
-      const file = path.join(current, entry);
-      if (statSync(file).isDirectory()) walk(file);
-      else hashes[path.relative(dir, file)] = createHash('sha256').update(readFileSync(file)).digest('hex');
-    }
-  };
-  walk(dir);
-  return hashes;
-}
-
-/** An empty folder under e2e/.work (git-ignored) for one test's copies and builds. */
-function freshWork(name: string): string {
-  const work = path.join(root, 'e2e/.work', name);
-  rmSync(work, { recursive: true, force: true });
-  mkdirSync(work, { recursive: true });
-  return work;
-}
-
-const withoutBuildOutput = (file: string) => !/[/\\](dist|node_modules)$/.test(file);
-
-/** The catalog's source copied into `work`, for a team to change and build as a new version. */
-function copyCatalogSource(work: string): string {
-  const source = path.join(work, 'remote-catalog');
-  cpSync(path.join(root, 'remote-catalog'), source, { recursive: true, filter: withoutBuildOutput });
-  return source;
-}
-
-/** Builds the app at `source` with the repository's Rspack CLI, as its team's pipeline would. */
-function buildApp(source: string): string {
-  const build = spawnSync(
-    process.execPath,
-    [path.join(root, 'node_modules/@rspack/cli/bin/rspack.js'), 'build', '--mode', 'production'],
-    { cwd: source, encoding: 'utf8' },
-  );
-  expect(build.status, build.stderr).toBe(0);
-  return path.join(source, 'dist');
-}
-
-/**
- * Another version of one of our packages that an app copied into `work` resolves instead of the
- * repository's: resolution looks in work/node_modules first. It is linked there rather than
- * copied in, because the build compiles TypeScript only outside node_modules (as it does for
- * the workspace links).
- */
-function providePackageVersion(work: string, folder: 'shared' | 'state', version: string): string {
-  const copy = path.join(work, 'packages', folder);
-  cpSync(path.join(root, folder), copy, { recursive: true, filter: withoutBuildOutput });
-  const manifestFile = path.join(copy, 'package.json');
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { name: string; version: string };
-  writeFileSync(manifestFile, JSON.stringify({ ...manifest, version }, null, 2));
-  const link = path.join(work, 'node_modules', manifest.name);
-  mkdirSync(path.dirname(link), { recursive: true });
-  symlinkSync(copy, link, 'dir');
-  return copy;
-}
-
-/**
- * The deployed host with the catalog's files `catalogFiles` on an origin of their own: served as
- * plain static files told by remotes.json where the catalog is, or (`pages`) by the server that
- * writes each page with the remote URLs and hints, as `npm start` does.
- */
-async function serveHostWithCatalog(
-  work: string,
-  catalogFiles: string,
-  port: number,
-  { pages = false }: { pages?: boolean } = {},
-) {
-  const hostOrigin = `http://localhost:${port}`;
-  const catalogOrigin = `http://localhost:${port + 1}`;
-  const hostFiles = path.join(work, 'host');
-  cpSync(path.join(root, 'host/dist'), hostFiles, { recursive: true });
-  writeFileSync(path.join(hostFiles, 'remotes.json'), JSON.stringify({ ...e2eSite.remotes, catalog: catalogOrigin }));
-
-  const hostServer = Fastify();
-  const remoteUrls = { ...e2eSite.remotes, catalog: catalogOrigin };
-  // A busy test machine may take longer than production's half second to answer the manifest.
-  const renderPage = pages
-    ? createHostPages({ root: hostFiles, remoteUrls, manifestTimeoutMs: 10_000 }).render
-    : undefined;
-  await registerStaticSite(hostServer, { root: hostFiles, spaFallback: true, renderPage });
-  await hostServer.listen({ port, host: '127.0.0.1' });
-  const catalogServer = await startRemoteServer({
-    root: catalogFiles,
-    port: port + 1,
-    host: '127.0.0.1',
-    corsOrigins: [hostOrigin],
-  });
-  return {
-    hostOrigin,
-    catalogOrigin,
-    hostFiles,
-    close: () => Promise.all([hostServer.close(), catalogServer.close()]),
-  };
-}
-
-/** Ports for the sites these tests start themselves, clear of the suite's own (base .. base + 3). */
-const ownPort = (offset: number) => Number(e2eSite.env.PORT) + offset;
 
 /** The home page's chunk a catalog build's manifest names, which the page's HTML should preload. */
 function homeChunkOf(catalogFiles: string): string {

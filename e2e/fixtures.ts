@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import { SITE_STARTED_EVENT } from '@rentora/shared/apps';
+import { test as base, expect, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { SITE_STARTED_EVENT } from '@rentora/shared/first-paint';
 import { VALID_BOOKING_DETAILS } from '@rentora/shared/testing/booking-form';
 import { e2eSite } from './site';
 
@@ -101,14 +101,16 @@ export async function expectNoSeriousAxeViolations(page: Page, selector?: string
   ).toEqual([]);
 }
 
-/** Full-page screenshots at phone and desktop widths, attached to the report. */
+/** Full-page screenshots at phone and desktop widths, attached to the report and kept in the test's output. */
 export async function screenshots(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   for (const width of [375, 1440]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     // Let layout settle after the resize before capturing.
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    const body = await page.screenshot({ fullPage: true, animations: 'disabled' });
-    await testInfo.attach(`${name}-${width}px`, { body, contentType: 'image/png' });
+    // Kept in the test's output folder too, to be looked at without the report.
+    const file = testInfo.outputPath(`${name}-${width}px.png`);
+    await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+    await testInfo.attach(`${name}-${width}px`, { path: file, contentType: 'image/png' });
   }
 }
 
@@ -126,3 +128,28 @@ export const test = base.extend<{ pageErrors: Error[] }>({
 });
 
 export { e2eSite };
+
+/** Where a wizard's rider lives, as its Address step asks. */
+export interface RiderAddress {
+  address: string;
+  pincode: string;
+}
+
+/** The Book Ride wizard opened from a car's page and walked to its Dates step with the user's own details. */
+export async function wizardAtDates(
+  page: Page,
+  user: TestUser,
+  { address, pincode }: RiderAddress = { address: '12 Marine Drive, Mumbai', pincode: '400020' },
+): Promise<Locator> {
+  await page.getByRole('button', { name: 'Book A Ride' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Book Ride' });
+  await expect(dialog.getByLabel('Name', { exact: true })).toHaveValue(user.name);
+  await dialog.getByLabel('Age', { exact: true }).fill('34');
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await dialog.getByLabel('Phone Number').fill('9876543210');
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await dialog.getByLabel('Address').fill(address);
+  await dialog.getByLabel('Pin Code').fill(pincode);
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  return dialog;
+}

@@ -1,4 +1,5 @@
 import { expect, expectNoSeriousAxeViolations, gotoStarted, holdHostEntry, screenshots, test } from './fixtures';
+import { e2eSite } from './site';
 
 test.describe('site shell', () => {
   test('every route has its product title and the header links lead there', async ({ page }) => {
@@ -18,6 +19,24 @@ test.describe('site shell', () => {
 
     await header.getByRole('link', { name: 'Rentora home' }).click();
     await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('a page’s code is on its way once the pointer is over a link to it, before the click', async ({ page }) => {
+    await gotoStarted(page, '/about');
+    const catalogScripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(e2eSite.remotes.catalog) && request.resourceType() === 'script') {
+        catalogScripts.push(request.url());
+      }
+    });
+    const vehicles = page.getByRole('banner').getByRole('link', { name: 'Vehicles', exact: true });
+    await vehicles.hover();
+    await expect.poll(() => catalogScripts.length).toBeGreaterThan(0);
+    const beforeTheClick = catalogScripts.length;
+    await vehicles.click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search and Book the Best Rental Vehicles');
+    // Everything the fleet's page needed was asked for on the hover.
+    expect(catalogScripts).toHaveLength(beforeTheClick);
   });
 
   test('an unknown path shows the 404 page with a way home', async ({ page }, testInfo) => {
@@ -115,6 +134,7 @@ test.describe('site shell', () => {
     const menu = page.getByRole('region', { name: 'Navigation' });
     await expect(menu).toBeVisible();
     await expect(menu.getByRole('button', { name: 'Sign Up' })).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
     await testInfo.attach('mobile-menu-375px', { body: await page.screenshot(), contentType: 'image/png' });
 
     await menu.getByRole('link', { name: 'Vehicles', exact: true }).click();

@@ -2,4 +2,4 @@ import { createAppConfig } from '@rentora/platform/build';
 import federation from './module-federation.config';
 
 export default (_env: unknown, argv: { mode?: string }) =>
-  createAppConfig({ app: 'host', root: __dirname, federation, html: true }, argv);
+  createAppConfig({ root: __dirname, federation, html: true }, argv);

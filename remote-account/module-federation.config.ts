@@ -1,4 +1,5 @@
 import type { ExposesConfig } from '@rentora/state';
+import type accountPages from './src/pages';
 
 export default {
   filename: 'remoteEntry.js',
@@ -6,5 +7,5 @@ export default {
   exposes: {
     './AuthModal': './src/exposed/auth-modal.tsx',
     './ProfileModal': './src/exposed/profile-modal.tsx',
-  } satisfies ExposesConfig<'account'>,
+  } satisfies ExposesConfig<typeof accountPages>,
 };

@@ -1,4 +1,5 @@
 import type { ExposesConfig } from '@rentora/state';
+import type catalogPages from './src/pages';
 
 export default {
   filename: 'remoteEntry.js',
@@ -7,5 +8,5 @@ export default {
     './HomePage': './src/exposed/home-page.tsx',
     './FleetPage': './src/exposed/fleet-page.tsx',
     './VehicleDetailPage': './src/exposed/vehicle-detail-page.tsx',
-  } satisfies ExposesConfig<'catalog'>,
+  } satisfies ExposesConfig<typeof catalogPages>,
 };

@@ -2,4 +2,4 @@ import { createAppConfig, type AppConfigEnv } from '@rentora/platform/build';
 import federation from './module-federation.config';
 
 export default (env: AppConfigEnv, argv: { mode?: string }) =>
-  createAppConfig({ app: 'catalog', root: __dirname, federation }, argv, env);
+  createAppConfig({ root: __dirname, federation }, argv, env);

@@ -5,14 +5,17 @@ import type { AppConfig } from './config';
 import { RequestLog, logDestination } from './logging/request-log';
 import { RequestLogger } from './logging/request-logger';
 import auth from './plugins/app/auth';
+import availabilityFeed from './plugins/app/availability-feed';
 import cachedReads from './plugins/app/cached-reads';
 import clock from './plugins/app/clock';
 import fleet from './plugins/app/fleet';
-import idempotencySweep from './plugins/app/idempotency-sweep';
+import housekeeping from './plugins/app/housekeeping';
+import vehicleChanges from './plugins/app/vehicle-changes';
 import config from './plugins/external/config';
 import contentType from './plugins/external/content-type';
 import database from './plugins/external/database';
 import errors from './plugins/external/errors';
+import nulFreeText from './plugins/external/nul-free-text';
 import openapi from './plugins/external/openapi';
 import rateLimit from './plugins/external/rate-limit';
 import api from './routes/api';
@@ -33,7 +36,8 @@ function proxyTrust(trust: AppConfig['trustProxy']) {
 
 /**
  * The whole API as one Fastify instance, not listening, with no process-level side effects
- * other than its log stream's flush when the process exits.
+ * other than its log stream's flush when the process exits. Fails, with nothing left open, when a
+ * plugin cannot start.
  */
 export async function buildApp(appConfig: AppConfig): Promise<FastifyInstance> {
   const app = Fastify({
@@ -50,17 +54,26 @@ export async function buildApp(appConfig: AppConfig): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 2048 },
     ajv: { customOptions: { removeAdditional: true, coerceTypes: false } },
   });
-  await app.register(config, { config: appConfig });
-  await app.register(errors);
-  await app.register(contentType);
-  await app.register(openapi);
-  await app.register(database);
-  await app.register(rateLimit);
-  await app.register(idempotencySweep);
-  await app.register(clock);
-  await app.register(auth);
-  await app.register(fleet);
-  await app.register(cachedReads);
-  await app.register(api, { prefix: '/api' });
+  try {
+    await app.register(config, { config: appConfig });
+    await app.register(errors);
+    await app.register(contentType);
+    await app.register(nulFreeText);
+    await app.register(openapi);
+    await app.register(database);
+    await app.register(rateLimit);
+    await app.register(housekeeping);
+    await app.register(clock);
+    await app.register(vehicleChanges);
+    await app.register(auth);
+    await app.register(fleet);
+    await app.register(cachedReads);
+    await app.register(availabilityFeed);
+    await app.register(api, { prefix: '/api' });
+  } catch (error) {
+    // A plugin that failed (an untrusted secret, an unreachable database) leaves nothing open behind it.
+    await app.close().catch(() => undefined);
+    throw error;
+  }
   return app;
 }

@@ -14,7 +14,8 @@ describe('loadConfig', () => {
       logLevel: 'info',
       trustProxy: false,
       shutdownTimeoutMs: 10_000,
-      rateLimit: { perIp: 60, perEmail: 10, writesPerUser: 30, windowMs: 900_000 },
+      rateLimit: { perIp: 60, perEmail: 10, writesPerUser: 30, writesPerIp: 60, windowMs: 900_000 },
+      events: { perIp: 6, max: 10_000, heartbeatMs: 25_000 },
     });
   });
 
@@ -33,7 +34,11 @@ describe('loadConfig', () => {
       RATE_LIMIT_PER_EMAIL: '5',
       RATE_LIMIT_WINDOW_SECONDS: '300',
       RATE_LIMIT_WRITES_PER_USER: '12',
+      RATE_LIMIT_WRITES_PER_IP: '40',
       SHUTDOWN_TIMEOUT_SECONDS: '4',
+      EVENTS_PER_IP: '3',
+      EVENTS_MAX: '500',
+      EVENTS_HEARTBEAT_SECONDS: '50',
     });
     // toEqual, not toMatchObject: a setting this test does not set would show up as a default.
     expect(config).toEqual({
@@ -46,8 +51,9 @@ describe('loadConfig', () => {
       businessTimeZone: 'Europe/London',
       logLevel: 'warn',
       trustProxy: ['10.0.0.0/8'],
-      rateLimit: { perIp: 120, perEmail: 5, writesPerUser: 12, windowMs: 300_000 },
+      rateLimit: { perIp: 120, perEmail: 5, writesPerUser: 12, writesPerIp: 40, windowMs: 300_000 },
       shutdownTimeoutMs: 4_000,
+      events: { perIp: 3, max: 500, heartbeatMs: 50_000 },
     });
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
   });

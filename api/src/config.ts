@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { BUSINESS_TIME_ZONE } from '@rentora/shared/format';
+import { JWT_SECRET_MIN_LENGTH } from './auth/secret';
 import type { DatabaseLimits } from './db/connect';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -13,6 +14,8 @@ export interface RateLimitConfig {
   perEmail: number;
   /** Bookings and cancellations allowed per signed-in user in one window. */
   writesPerUser: number;
+  /** Bookings and cancellations allowed per client address in one window, whoever is signed in. */
+  writesPerIp: number;
   windowMs: number;
   /** Namespace of the counters in a shared Redis. */
   keyPrefix?: string;
@@ -37,6 +40,17 @@ export interface AppConfig {
   shutdownTimeoutMs: number;
   /** PostgreSQL pool size and timeouts; the defaults of db/connect.ts when absent. */
   databaseLimits?: DatabaseLimits;
+  events: EventStreamLimits;
+}
+
+/** How many live availability streams (`GET /api/events`) may be open at once, and how they are kept open. */
+export interface EventStreamLimits {
+  /** Per client address (IPv6: per /64). */
+  perIp: number;
+  /** On this instance. */
+  max: number;
+  /** How often an idle stream gets a comment, so proxies do not close it as idle. */
+  heartbeatMs: number;
 }
 
 export class ConfigError extends Error {
@@ -45,8 +59,6 @@ export class ConfigError extends Error {
     this.name = 'ConfigError';
   }
 }
-
-const JWT_SECRET_MIN_LENGTH = 32;
 
 /** Reads the environment once at start-up and fails with every problem at once. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -116,7 +128,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       perIp: integer('RATE_LIMIT_PER_IP', 60, 1, 1_000_000),
       perEmail: integer('RATE_LIMIT_PER_EMAIL', 10, 1, 1_000_000),
       writesPerUser: integer('RATE_LIMIT_WRITES_PER_USER', 30, 1, 1_000_000),
+      writesPerIp: integer('RATE_LIMIT_WRITES_PER_IP', 60, 1, 1_000_000),
       windowMs: integer('RATE_LIMIT_WINDOW_SECONDS', 900, 1, 86_400) * 1000,
+    },
+    events: {
+      perIp: integer('EVENTS_PER_IP', 6, 1, 1_000_000),
+      max: integer('EVENTS_MAX', 10_000, 1, 1_000_000),
+      // Below the idle timeouts of common proxies (nginx 60 s, AWS ALB 60 s).
+      heartbeatMs: integer('EVENTS_HEARTBEAT_SECONDS', 25, 1, 3_600) * 1000,
     },
   };
   if (problems.length > 0) throw new ConfigError(problems);

@@ -5,6 +5,8 @@ export class ApiError extends Error {
     message: string,
     /** Sent as Retry-After: when the client may try again. */
     readonly retryAfterSeconds?: number,
+    /** Fields sent beside `message`, for a client to act on without reading the words. */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'ApiError';

@@ -3,33 +3,36 @@ import '@rentora/shared/styles/tokens.css';
 import '@rentora/shared/styles/base.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { matchPage, prefetchPage, SITE_PAGES } from '@rentora/state';
+import { matchPage, moduleIdOf, prefetchReads } from '@rentora/state';
 import { App } from './app/app';
+import { takeFirstPaint } from './app/first-paint-handover';
 import { holdFirstPaint } from './app/first-page-data';
 import { reportCaughtError } from './lib/federation/report-caught-error';
 import { loadRemoteModule } from './lib/federation/remote-module';
-import { registerRemotesFromConfig } from './lib/federation/remote-registry';
+import { registerRemoteUrls } from './lib/federation/remote-registry';
+import { readSiteConfig } from './lib/site-config';
 
 async function start() {
-  const { pathname } = window.location;
-  const { page } = matchPage(pathname);
-  // The page's data and its remote's code start now, side by side, before React renders.
-  const data = prefetchPage(pathname);
-  await registerRemotesFromConfig();
-  const { remoteModule } = SITE_PAGES[page];
-  if (remoteModule) {
-    const code = loadRemoteModule(remoteModule);
+  const config = await readSiteConfig();
+  // The page is matched once, from the remotes' live tables; its data and its remote's code start
+  // now, side by side, before React renders.
+  const match = matchPage(config.table, window.location.pathname);
+  const data = prefetchReads(match?.reads ?? []);
+  registerRemoteUrls(config.remotes);
+  if (match) {
+    const code = loadRemoteModule(moduleIdOf(match.page));
     // A failed load is shown by the page's slot, which asks again; nothing to report here.
     code.catch(() => undefined);
-    holdFirstPaint(page, data, code);
+    holdFirstPaint(data, code);
   }
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element.');
+  takeFirstPaint();
   const reactRoot = createRoot(root, { onCaughtError: reportCaughtError });
   startTransition(() => {
     reactRoot.render(
       <StrictMode>
-        <App />
+        <App config={config} />
       </StrictMode>,
     );
   });

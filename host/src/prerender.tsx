@@ -1,16 +1,26 @@
 import { renderToString } from 'react-dom/server';
+import type { NavLink } from '@rentora/state';
 import { StaticRouter } from '@rentora/state/router';
 import { SiteLayout } from './app/app';
+import { HOST_PAGES, NOT_FOUND_PAGE } from './app/host-pages';
+
+/** What stands for a remote's page in the shell; the build replaces it with the page marker. */
+export const PAGE_PLACEHOLDER = '<div data-page-placeholder=""></div>';
+
+/** The host's own pages, as the build writes them and the server serves them. */
+export const hostPages = HOST_PAGES.map(({ path, name, title, nav }) => ({ path, name, title, nav }));
+export const notFoundPage = { name: NOT_FOUND_PAGE.name, title: NOT_FOUND_PAGE.title };
 
 /**
- * The host's shell for one path, as HTML: header, the page (a remote page's skeleton, or the
- * host's own About and 404 pages in full) and footer. The build writes it into each page's
+ * The host's shell at `pathname`, as HTML: header, the page and footer, with `navLinks` in the
+ * navigation. With `remotePage`, the main area holds PAGE_PLACEHOLDER where a remote's page goes;
+ * else the host's own page at that path (About, the 404). The build writes it into each page's
  * index.html, so the first paint needs no JavaScript (docs/architecture.md §2).
  */
-export function renderShell(pathname: string): string {
+export function renderShell(pathname: string, navLinks: readonly NavLink[], remotePage: boolean): string {
   return renderToString(
     <StaticRouter location={pathname}>
-      <SiteLayout />
+      <SiteLayout navLinks={navLinks} page={remotePage ? <div data-page-placeholder="" /> : undefined} />
     </StaticRouter>,
   );
 }

@@ -3,4 +3,4 @@ export * from './rules';
 export * from './format';
 export * from './ui';
 export * from './apps';
-export * from './first-paint-fields';
+export * from './first-paint';

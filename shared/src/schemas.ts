@@ -5,8 +5,13 @@
  * that imports only types ships none of this.
  */
 
+import { IMAGE_URL_PATTERN, VEHICLE_ID_PATTERN } from './rules/patterns';
+
 export const VEHICLE_TYPES = ['Sedan', 'SUV', 'Sports', 'Coupe', 'Compact', 'MPV'] as const;
-export const RENTAL_STATUSES = ['active', 'cancelled', 'expired'] as const;
+/** What a customer sees of a rental; `in_progress` once the car has been picked up. */
+export const RENTAL_STATUSES = ['active', 'in_progress', 'cancelled', 'expired'] as const;
+/** Every account has one: customers book, operators run the fleet, admins also manage the team. */
+export const ROLES = ['customer', 'operator', 'admin'] as const;
 
 /** Caps on what a client may send, so no field makes the server parse, hash or store megabytes. */
 export const MAX_LENGTH = {
@@ -51,14 +56,18 @@ export const tokenAnswerSchema = closedObject({ message: text, token: text }, ['
 
 export const vehicleSchema = closedObject(
   {
-    _id: text,
+    _id: {
+      type: 'string',
+      pattern: VEHICLE_ID_PATTERN.source,
+      description: 'A stable slug, used in the car page’s path.',
+    },
     id: { type: 'integer' },
     car_name: text,
     brand_name: text,
     car_type: { type: 'string', enum: VEHICLE_TYPES },
     seating_capacity: { type: 'integer' },
     price_per_day: { type: 'integer', description: 'Rupees per day.' },
-    image_url: text,
+    image_url: { type: 'string', pattern: IMAGE_URL_PATTERN.source, description: 'https, no whitespace or commas.' },
     location: text,
     customer_ratings: { type: 'number', minimum: 0, maximum: 5 },
     description: text,
@@ -110,6 +119,30 @@ export const vehicleDetailSchema = closedObject(
 );
 
 /**
+ * The data of one `availability` event of `GET /api/events`: a car's whole public state now,
+ * so events can be applied in any order and more than once.
+ */
+export const carAvailabilitySchema = closedObject(
+  {
+    _id: vehicleSchema.properties._id,
+    availability: vehicleSchema.properties.availability,
+    booked: vehicleDetailSchema.properties.booked,
+  },
+  ['_id', 'availability', 'booked'],
+);
+
+/** At most this many cars in one stream's `vehicles`: a page follows one car, or a search's list. */
+export const MAX_STREAM_VEHICLES = 100;
+
+/** The query of `GET /api/events`: without `vehicles`, every car's events. */
+export const eventsQuerySchema = optionalFields({
+  vehicles: requestText(
+    MAX_STREAM_VEHICLES * 64,
+    `Car ids (\`_id\`), comma-separated, at most ${MAX_STREAM_VEHICLES}: only those cars' events.`,
+  ),
+});
+
+/**
  * Where and when a shopper looks: the query of `GET /api/vehicles`. A city alone, a range alone
  * (both dates, inclusive) or both; nothing set means the whole fleet.
  */
@@ -147,9 +180,10 @@ export const userSchema = closedObject(
     name: text,
     email: text,
     avatar: text,
+    role: { type: 'string', enum: ROLES },
     cars_rented: { type: 'array', description: 'Oldest first.', items: rentalSchema },
   },
-  ['name', 'email', 'avatar', 'cars_rented'],
+  ['name', 'email', 'avatar', 'role', 'cars_rented'],
 );
 
 /** The booking form as sent. `age` may come as a number from clients other than ours. */

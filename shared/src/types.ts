@@ -8,6 +8,7 @@ import type {
   VEHICLE_TYPES,
   bookedRangeSchema,
   bookingRequestSchema,
+  carAvailabilitySchema,
   loginSchema,
   messageSchema,
   rentalSchema,
@@ -27,6 +28,7 @@ export type VehicleType = (typeof VEHICLE_TYPES)[number];
 export type BookedRange = FromSchema<typeof bookedRangeSchema>;
 export type VehicleSearch = FromSchema<typeof vehicleSearchSchema>;
 export type VehicleDetail = FromSchema<typeof vehicleDetailSchema>;
+export type CarAvailability = FromSchema<typeof carAvailabilitySchema>;
 
 export type RentalStatus = (typeof RENTAL_STATUSES)[number];
 export type Rental = FromSchema<typeof rentalSchema>;

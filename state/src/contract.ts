@@ -1,6 +1,12 @@
 import type { ComponentType } from 'react';
-import type { RemoteName } from '@rentora/shared';
-import type { AuthView } from './stores/modal';
+import type { AuthView, ModalName, ModalState } from './stores/modal';
+
+/**
+ * The host–remote contract (docs/architecture.md §2): the props the host gives what a remote
+ * exposes. Which remote exposes what is each remote's own page table (`./page-table`); a remote's
+ * exposed modules are checked against these types by tsc (`satisfies PageComponent`,
+ * `satisfies ModalComponent<'book'>`).
+ */
 
 /** Props the host's modal outlet gives every remote modal: the id its title must carry, and how to close. */
 export interface ModalProps {
@@ -16,58 +22,30 @@ export interface BookRideModalProps extends ModalProps {
   vehicleId: string;
 }
 
+/** Each modal of the `$modal` store and the props its component takes. */
+export interface ModalPropsByName {
+  auth: AuthModalProps;
+  profile: ModalProps;
+  book: BookRideModalProps;
+}
+
+/** What a remote exposes for a modal: the component the host's outlet renders for that name. */
+export type ModalComponent<Name extends ModalName> = ComponentType<ModalPropsByName[Name]>;
+
 /** Pages take nothing from the host: they read the route and the shared stores. */
 export type PageProps = Record<string, never>;
 
-declare const propsOfExpose: unique symbol;
+/** What a remote exposes for a page. */
+export type PageComponent = ComponentType<PageProps>;
 
-/** One exposed module: its name is its key in REMOTE_EXPOSES; its props exist only as a type. */
-export interface Expose<Props extends object> {
-  readonly [propsOfExpose]?: Props;
+/** The props for the modal the store names, with the outlet's own. */
+export function modalPropsOf(modal: ModalState, common: ModalProps): ModalPropsByName[ModalName] {
+  switch (modal.name) {
+    case 'auth':
+      return { ...common, initialView: modal.view };
+    case 'book':
+      return { ...common, vehicleId: modal.vehicleId };
+    case 'profile':
+      return common;
+  }
 }
-
-const expose = <Props extends object>(): Expose<Props> => ({});
-
-/**
- * The host–remote contract (docs/architecture.md §2), the one place that names what each remote
- * exposes and the props each exposed component takes. Each remote's federation config and exposed
- * modules, and the host's loads, are checked against it by tsc; a unit test checks the built
- * manifests against it.
- */
-export const REMOTE_EXPOSES = {
-  catalog: {
-    './HomePage': expose<PageProps>(),
-    './FleetPage': expose<PageProps>(),
-    './VehicleDetailPage': expose<PageProps>(),
-  },
-  booking: {
-    './BookRideModal': expose<BookRideModalProps>(),
-  },
-  account: {
-    './AuthModal': expose<AuthModalProps>(),
-    './ProfileModal': expose<ModalProps>(),
-  },
-} as const satisfies Record<RemoteName, Record<`./${string}`, Expose<object>>>;
-
-type Exposes = typeof REMOTE_EXPOSES;
-
-/** The expose keys of one remote, as its federation config writes them: './HomePage'. */
-export type ExposeName<Remote extends RemoteName> = keyof Exposes[Remote] & `./${string}`;
-
-/** The exact `exposes` map a remote's federation config must have: every name, no other. */
-export type ExposesConfig<Remote extends RemoteName> = Record<ExposeName<Remote>, string>;
-
-/** The ids the host loads one remote's modules by: 'catalog/HomePage'. */
-export type RemoteModuleIdOf<Remote extends RemoteName> =
-  ExposeName<Remote> extends `./${infer Module}` ? `${Remote}/${Module}` : never;
-
-export type RemoteModuleId = { [Remote in RemoteName]: RemoteModuleIdOf<Remote> }[RemoteName];
-
-type ExposeOf<Id extends RemoteModuleId> = Id extends `${infer Remote extends RemoteName}/${infer Module}`
-  ? Exposes[Remote][`./${Module}` & keyof Exposes[Remote]]
-  : never;
-
-type PropsOf<Declared> = Declared extends Expose<infer Props> ? Props : never;
-
-/** The component each exposed module gives as its default export, as the host loads it. */
-export type RemoteModules = { [Id in RemoteModuleId]: ComponentType<PropsOf<ExposeOf<Id>>> };

@@ -6,8 +6,7 @@ const file = (relative: string) => path.join(root, relative);
 
 const CATALOG_CONFIG = file('remote-catalog/module-federation.config.ts');
 const BOOKING_MODAL = file('remote-booking/src/exposed/book-ride-modal.tsx');
-const HOST_ROUTES = file('host/src/app/routes.tsx');
-const SITE_PAGES = file('state/src/pages.ts');
+const CATALOG_TABLE = file('remote-catalog/src/pages.tsx');
 
 /** A copy of a real file beside it (so its imports resolve), with one edit that must apply. */
 function variant(of: string, name: string, edit: [from: string, to: string]) {
@@ -34,10 +33,8 @@ const VARIANTS = {
     'props: BookRideModalProps)',
     'props: BookRideModalProps & { days: number })',
   ]),
-  unknownModuleLoaded: variant(SITE_PAGES, 'unknown-module.ts', [
-    "remoteModule: 'catalog/FleetPage'",
-    "remoteModule: 'catalog/Fleet'",
-  ]),
+  pageWithoutPath: variant(CATALOG_TABLE, 'page-without-path.tsx', ["      path: '/vehicles',\n", '']),
+  unknownRole: variant(CATALOG_TABLE, 'unknown-role.tsx', ["access: 'everyone',", "access: { roles: ['driver'] },"]),
 };
 
 const REAL_FILES = [
@@ -50,8 +47,14 @@ const REAL_FILES = [
   file('remote-account/module-federation.config.ts'),
   file('remote-account/src/exposed/auth-modal.tsx'),
   file('remote-account/src/exposed/profile-modal.tsx'),
-  HOST_ROUTES,
-  SITE_PAGES,
+  CATALOG_TABLE,
+  file('remote-booking/src/pages.tsx'),
+  file('remote-account/src/pages.tsx'),
+  file('remote-operator/module-federation.config.ts'),
+  file('remote-operator/src/pages.tsx'),
+  ...['today', 'fleet', 'bookings', 'team', 'audit'].map((page) =>
+    file(`remote-operator/src/exposed/${page}-page.tsx`),
+  ),
   file('host/src/features/modal-outlet/modal-outlet.tsx'),
 ];
 
@@ -87,7 +90,7 @@ beforeAll(() => {
   errorsIn = typeCheck();
 }, 120_000);
 
-describe('the host–remote contract, as tsc checks it', () => {
+describe('the host–remote contract and the page tables, as tsc checks them', () => {
   it('accepts the real federation configs, exposed modules and host loads', () => {
     for (const name of REAL_FILES) expect({ name, errors: errorsIn(name) }).toEqual({ name, errors: [] });
   });
@@ -114,7 +117,11 @@ describe('the host–remote contract, as tsc checks it', () => {
     expect(errorsIn(VARIANTS.extraRequiredProp.path).join('\n')).toMatch(/does not satisfy the expected type[^]*days/);
   });
 
-  it('rejects a host load of a module no remote exposes', () => {
-    expect(errorsIn(VARIANTS.unknownModuleLoaded.path).join('\n')).toMatch(/'"catalog\/Fleet"'/);
+  it('rejects a page table entry without its path', () => {
+    expect(errorsIn(VARIANTS.pageWithoutPath.path).join('\n')).toMatch(/'path' is missing/);
+  });
+
+  it('rejects a page for a role no account has', () => {
+    expect(errorsIn(VARIANTS.unknownRole.path).join('\n')).toMatch(/"driver"/);
   });
 });

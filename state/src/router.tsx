@@ -8,6 +8,7 @@ import {
   useParams as useWouterParams,
   useRouter,
 } from 'wouter';
+import { linksHere, parsePath } from './page-table';
 
 /**
  * The router every app uses, shared as one singleton (docs/architecture.md §2): wouter, about
@@ -23,12 +24,16 @@ export interface Location {
 
 /** Routing from the browser's address bar and history. */
 export function BrowserRouter({ children }: { children: ReactNode }) {
-  return <Router>{children}</Router>;
+  return <Router parser={parsePath}>{children}</Router>;
 }
 
 /** Routing for one fixed path, for rendering a page's HTML at build time. */
 export function StaticRouter({ location, children }: { location: string; children: ReactNode }) {
-  return <Router ssrPath={location}>{children}</Router>;
+  return (
+    <Router ssrPath={location} parser={parsePath}>
+      {children}
+    </Router>
+  );
 }
 
 /**
@@ -74,11 +79,8 @@ export function useParams<Params extends Record<string, string | undefined>>(): 
   return useWouterParams() as Partial<Params>;
 }
 
-/**
- * The first route whose path matches renders. Given a `location`, the routes and the pages in
- * them see that location instead of the address bar's (a page that is leaving keeps its own).
- */
-export function Routes({ location, children }: { location?: Location; children: ReactNode }) {
+/** Its children see `location` instead of the address bar's, when given one. */
+function At({ location, children }: { location: Location | undefined; children: ReactNode }) {
   const [, navigate] = useWouterLocation();
   const pathname = location?.pathname;
   const query = location?.search.replace(/^\?/, '');
@@ -93,18 +95,52 @@ export function Routes({ location, children }: { location?: Location; children: 
           },
     [pathname, query, navigate],
   );
-  const routes = <Switch>{children}</Switch>;
-  if (shown === undefined) return routes;
+  if (shown === undefined) return children;
   return (
-    <Router hook={shown.hook} searchHook={shown.searchHook}>
-      {routes}
+    <Router hook={shown.hook} searchHook={shown.searchHook} parser={parsePath}>
+      {children}
     </Router>
+  );
+}
+
+/**
+ * The first route whose path matches renders. Given a `location`, the routes and the pages in
+ * them see that location instead of the address bar's (a page that is leaving keeps its own).
+ */
+export function Routes({ location, children }: { location?: Location; children: ReactNode }) {
+  return (
+    <At location={location}>
+      <Switch>{children}</Switch>
+    </At>
   );
 }
 
 /** One page of `Routes`; `path` may hold `:name` parameters, read with `useParams`. */
 export function Route({ path, element }: { path: string; element: ReactNode }) {
   return <WouterRoute path={path}>{element}</WouterRoute>;
+}
+
+/**
+ * A page matched already (the host matches each location once, `matchPage`): its parameters for
+ * `useParams`, and, given a `location`, that location for the page's hooks instead of the address
+ * bar's (a page that is leaving keeps its own).
+ */
+export function MatchedPage({
+  params,
+  location,
+  children,
+}: {
+  params: Record<string, string>;
+  location?: Location;
+  children: ReactNode;
+}) {
+  // wouter's own way to skip its matching, `match` (what its Switch passes), is not in its types.
+  const matched = { match: [true, params] } as object;
+  return (
+    <At location={location}>
+      <WouterRoute {...matched}>{children}</WouterRoute>
+    </At>
+  );
 }
 
 type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string; replace?: boolean };
@@ -122,14 +158,6 @@ type NavLinkProps = Omit<LinkProps, 'className'> & {
   end?: boolean;
   className?: string | ((state: { isActive: boolean }) => string | undefined);
 };
-
-/** Whether `to` names the page at `pathname`: paths compare without the query and ignoring case, as routes match. */
-function linksHere(to: string, pathname: string, end: boolean): boolean {
-  const target = (to.split(/[?#]/)[0] ?? '').toLowerCase() || '/';
-  const current = pathname.toLowerCase();
-  if (current === target) return true;
-  return !end && target !== '/' && current.startsWith(target.endsWith('/') ? target : `${target}/`);
-}
 
 /** A navigation link that knows when it points at the current page (`aria-current="page"`). */
 export function NavLink({ to, end = false, className, ...props }: NavLinkProps) {

@@ -13,26 +13,33 @@ describe('a burst of sign-ups', () => {
   });
   afterAll(() => subject.close());
 
-  it('hashes a few at a time, answers the rest 503 with Retry-After, and leaves reads unharmed', async () => {
+  it('hashes a few at a time, answers the rest 429 with Retry-After, and leaves reads unharmed', async () => {
+    // The order answers arrive in, not their times: a timed bound flakes on a busy machine.
+    const arrivals: string[] = [];
     const signUps = Array.from({ length: BURST }, (_, index) =>
-      subject.call('POST', '/api/user/register', {
-        body: {
-          name: 'Burst',
-          email: `burst-${index}@example.com`,
-          password: 'correct-horse-battery',
-          avatar: 'avatar1',
-        },
-      }),
+      subject
+        .call('POST', '/api/user/register', {
+          body: {
+            name: 'Burst',
+            email: `burst-${index}@example.com`,
+            password: 'correct-horse-battery',
+            avatar: 'avatar1',
+          },
+        })
+        .then((answer) => {
+          if (answer.status === 201) arrivals.push('hashed sign-up');
+          return answer;
+        }),
     );
-    const readStarted = Date.now();
     const read = await subject.call('GET', '/api/vehicles/audi-q7');
-    const readMs = Date.now() - readStarted;
+    arrivals.push('read');
     const answers: Answer[] = await Promise.all(signUps);
 
     expect(read.status).toBe(200);
-    expect(readMs).toBeLessThan(1_000);
+    // Not queued behind the hashing: the read is answered before the last hashed sign-up.
+    expect(arrivals.at(-1)).toBe('hashed sign-up');
     const created = answers.filter((answer) => answer.status === 201);
-    const refused = answers.filter((answer) => answer.status === 503);
+    const refused = answers.filter((answer) => answer.status === 429);
     expect(created.length + refused.length).toBe(BURST);
     expect(created.length).toBeGreaterThanOrEqual(HASH_CONCURRENCY);
     expect(created.length).toBeLessThanOrEqual(BURST - 1);

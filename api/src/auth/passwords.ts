@@ -1,5 +1,5 @@
 import { randomBytes, scrypt, type ScryptOptions, timingSafeEqual } from 'node:crypto';
-import { busy } from '../errors';
+import { ApiError, BUSY, BUSY_RETRY_AFTER_SECONDS } from '../errors';
 import { createWorkGate } from './work-gate';
 
 // OWASP's scrypt floor for interactive logins. Each hash needs 128 × N × r bytes (128 MiB).
@@ -14,11 +14,12 @@ const SCHEME = 'scrypt';
 /**
  * Hashing runs on libuv's small thread pool (4 threads) and takes 128 MiB each: at most two at
  * once leaves threads for everything else, and a short queue bounds the wait. A burst beyond it
- * (anonymous sign-ups or logins) is answered 503 with Retry-After instead of starving the rest.
+ * (anonymous sign-ups or logins) is answered 429 with Retry-After instead of starving the rest:
+ * contention that clients cause, not a failure of the server, so never a 5xx.
  */
 export const HASH_CONCURRENCY = 2;
 export const HASH_QUEUE = 8;
-const hashing = createWorkGate(HASH_CONCURRENCY, HASH_QUEUE, busy);
+const hashing = createWorkGate(HASH_CONCURRENCY, HASH_QUEUE, () => new ApiError(429, BUSY, BUSY_RETRY_AFTER_SECONDS));
 
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   return hashing.run(

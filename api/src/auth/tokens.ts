@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createSigner, createVerifier } from 'fast-jwt';
 import { setWithinBound } from '../bounded-map';
 
@@ -6,17 +7,28 @@ const AUDIENCE = 'rentora-web';
 const LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 /** Signed-in users whose tokens are remembered as verified: a few megabytes at most. */
 const MAX_REMEMBERED = 10_000;
+const TOKEN_ID = /^[\w-]{16,64}$/;
 
-export interface TokenService {
-  issue(userId: number): string;
-  /** The user id a valid token names, or undefined for anything else (never throws). */
-  verify(token: string): number | undefined;
-}
-
-interface Verified {
+/** What a genuine, unexpired token says. Whether it still opens a session is the database's to say. */
+export interface TokenClaims {
   userId: number;
+  /** The account's token version when it was issued: "log out everywhere" moves the account's on. */
+  version: number;
+  /** This token's own id (`jti`): logging out revokes it alone. */
+  tokenId: string;
+  issuedAtMs: number;
   expiresAtMs: number;
 }
+
+export interface TokenService {
+  issue(userId: number, version: number): string;
+  /** The claims of a valid token, or undefined for anything else (never throws). */
+  verify(token: string): TokenClaims | undefined;
+  /** Stops remembering a token (it was revoked): it will be verified afresh if it comes again. */
+  forget(token: string): void;
+}
+
+const isWholeNumber = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value);
 
 /**
  * HS256 only: a token declaring `none` or any other algorithm is refused by the verifier.
@@ -25,7 +37,9 @@ interface Verified {
  * signature check. fast-jwt's own cache hashes every token to make its key, which cost as much as
  * verifying it; its reason, keeping tokens out of a heap dump, does not hold here, as the signing
  * secret is in the same heap. Only tokens that verified are remembered, so the bound on entries
- * cannot be filled by anyone without the secret.
+ * cannot be filled by anyone without the secret. What is remembered is only what the signature
+ * proves: whether the token has been revoked since is asked of the database on every request
+ * (`findSessionAccount`), so no instance's memory outlives a logout.
  */
 export function createTokenService(secret: string): TokenService {
   const sign = createSigner({ key: secret, algorithm: 'HS256', expiresIn: LIFETIME_MS, iss: ISSUER, aud: AUDIENCE });
@@ -34,33 +48,38 @@ export function createTokenService(secret: string): TokenService {
     algorithms: ['HS256'],
     allowedIss: ISSUER,
     allowedAud: AUDIENCE,
-    requiredClaims: ['sub', 'exp', 'iss', 'aud'],
+    requiredClaims: ['sub', 'ver', 'jti', 'iat', 'exp', 'iss', 'aud'],
   });
-  const remembered = new Map<string, Verified>();
+  const remembered = new Map<string, TokenClaims>();
 
-  const check = (token: string): Verified | undefined => {
+  const check = (token: string): TokenClaims | undefined => {
     try {
-      const { sub, exp } = decode(token) as { sub?: unknown; exp?: unknown };
+      const { sub, ver, jti, iat, exp } = decode(token) as Record<string, unknown>;
       const userId = typeof sub === 'string' && /^\d{1,15}$/.test(sub) ? Number(sub) : Number.NaN;
-      if (!Number.isSafeInteger(userId) || userId <= 0 || typeof exp !== 'number') return undefined;
-      return { userId, expiresAtMs: exp * 1000 };
+      if (!Number.isSafeInteger(userId) || userId <= 0) return undefined;
+      if (!isWholeNumber(ver) || ver < 0 || typeof jti !== 'string' || !TOKEN_ID.test(jti)) return undefined;
+      if (!isWholeNumber(iat) || !isWholeNumber(exp)) return undefined;
+      return { userId, version: ver, tokenId: jti, issuedAtMs: iat * 1000, expiresAtMs: exp * 1000 };
     } catch {
       return undefined;
     }
   };
 
   return {
-    issue: (userId) => sign({ sub: String(userId) }),
+    issue: (userId, version) => sign({ sub: String(userId), ver: version, jti: randomBytes(16).toString('base64url') }),
     verify: (token) => {
-      let verified = remembered.get(token);
-      if (verified === undefined) {
-        verified = check(token);
-        if (verified === undefined) return undefined;
-        setWithinBound(remembered, token, verified, MAX_REMEMBERED);
+      let claims = remembered.get(token);
+      if (claims === undefined) {
+        claims = check(token);
+        if (claims === undefined) return undefined;
+        setWithinBound(remembered, token, claims, MAX_REMEMBERED);
       }
-      if (Date.now() < verified.expiresAtMs) return verified.userId;
+      if (Date.now() < claims.expiresAtMs) return claims;
       remembered.delete(token);
       return undefined;
+    },
+    forget: (token) => {
+      remembered.delete(token);
     },
   };
 }

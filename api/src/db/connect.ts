@@ -1,9 +1,11 @@
-import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
+import { chmodSync, closeSync, openSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely } from 'kysely';
 import pg from 'pg';
+import { makePrivateDir } from '../data-dir';
 import { type ChangeSignal, sqliteChangeSignal } from './change-signal';
+import { ReconnectingPostgresDialect } from './reconnecting-postgres';
 import type { Database } from './schema';
 import { ImmediateSqliteDialect } from './sqlite-immediate';
 import { withStatementCache } from './statement-cache';
@@ -15,6 +17,16 @@ export interface DatabaseHandle {
   engine: Engine;
   /** Present where the database can tell synchronously that it changed (SQLite): what read caches rely on. */
   changes?: ChangeSignal;
+  /**
+   * PostgreSQL: the server processes behind this pool's open connections, so a notification sent
+   * by this instance's own commit can be told from another instance's.
+   */
+  ownBackends?: ReadonlySet<number>;
+}
+
+/** The server process behind a connection (pg keeps it from the start-up's BackendKeyData). */
+export function backendOf(client: pg.Client | pg.PoolClient): number | undefined {
+  return (client as pg.Client & { processID?: number | null }).processID ?? undefined;
 }
 
 export const SQLITE_FILE_NAME = 'rentora.sqlite';
@@ -80,11 +92,24 @@ export function openDatabase(options: OpenOptions): DatabaseHandle {
       ].join(' '),
       types: pgTypes,
     });
+    const ownBackends = new Set<number>();
     pool.on('error', options.onConnectionError);
-    pool.on('connect', (client) => client.on('error', options.onConnectionError));
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), engine: 'postgres' };
+    pool.on('connect', (client) => {
+      client.on('error', options.onConnectionError);
+      const backend = backendOf(client);
+      if (backend !== undefined) ownBackends.add(backend);
+    });
+    pool.on('remove', (client) => {
+      const backend = backendOf(client);
+      if (backend !== undefined) ownBackends.delete(backend);
+    });
+    return {
+      db: new Kysely<Database>({ dialect: new ReconnectingPostgresDialect({ pool }, limits.poolSize) }),
+      engine: 'postgres',
+      ownBackends,
+    };
   }
-  mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+  makePrivateDir(options.dataDir);
   const fileName = path.join(options.dataDir, SQLITE_FILE_NAME);
   // Owner-only from the first byte (and from now on for a file made by an older version);
   // SQLite gives the -wal and -shm files the database file's mode.

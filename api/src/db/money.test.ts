@@ -1,19 +1,14 @@
 import type { User } from '@rentora/shared';
 import { insertRental } from '../repositories/rentals';
-import { ENGINES, type TestApp, createTestApp, createUser, dateFromToday } from '../testing/test-app';
+import { createUser, dateFromToday } from '../testing/test-app';
+import { describeEachEngine } from '../testing/describe-engines';
 
 jest.setTimeout(30_000);
 
 // Above PostgreSQL's integer range (2,147,483,647): money is stored as bigint.
 const LARGE_TOTAL = 3_000_000_000;
 
-describe.each(ENGINES)('money on %s', (engine) => {
-  let subject: TestApp;
-  beforeAll(async () => {
-    subject = await createTestApp(engine);
-  });
-  afterAll(() => subject.close());
-
+describeEachEngine('money on %s', (subject) => {
   it('keeps a total beyond 32 bits and hands it back as a number', async () => {
     const rider = await createUser(subject.app);
     await insertRental(subject.app.db, {
@@ -29,7 +24,7 @@ describe.each(ENGINES)('money on %s', (engine) => {
       drop_off_date: dateFromToday(6),
       days: 2,
       total_price: LARGE_TOTAL,
-      status: 'active',
+      stage: 'confirmed',
     });
     const user = (await subject.call('GET', '/api/user', { headers: rider.auth })).body as User;
     expect(user.cars_rented.map((rental) => rental.total_price)).toEqual([LARGE_TOTAL]);

@@ -1,17 +1,11 @@
 import type { VehicleType } from '@rentora/shared';
 import type { Executor } from '../repositories/executor';
-import { ENGINES, type TestApp, createTestApp } from '../testing/test-app';
+import { describeEachEngine } from '../testing/describe-engines';
 import { precompiled } from './precompiled';
 
 jest.setTimeout(30_000);
 
-describe.each(ENGINES)('precompiled queries on %s', (engine) => {
-  let subject: TestApp;
-  beforeAll(async () => {
-    subject = await createTestApp(engine);
-  });
-  afterAll(() => subject.close());
-
+describeEachEngine('precompiled queries on %s', (subject) => {
   const carsOfTypeFrom = precompiled((db: Executor, carType: VehicleType, fromId: number) =>
     db.selectFrom('vehicles').select('slug').where('car_type', '=', carType).where('id', '>=', fromId).orderBy('id'),
   );

@@ -1,4 +1,5 @@
 import type { BookingForm, Vehicle } from '@rentora/shared';
+import type { BlockReason, RentalStage, Role, VehicleStatus } from '@rentora/shared/operator';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 /** Set by the database on insert, never written by the app afterwards. */
@@ -13,18 +14,27 @@ export interface UsersTable {
   password_hash: string;
   avatar: string;
   created_at: CreatedAt;
+  /** Moved on by "log out everywhere": a token issued at an older version is refused. */
+  token_version: Generated<number>;
+  /** Read on every signed-in request, so a change of role holds from the next request on. */
+  role: Generated<Role>;
 }
 
 /**
  * A car as stored: the API's Vehicle (`@rentora/shared/schemas`) with the public `_id` kept as
- * `slug`, and availability as an integer, 1 = in service, so both engines share one set of queries.
+ * `slug`, and its lifecycle `status` in place of `availability` (true exactly when in service).
  */
 export type VehiclesTable = Omit<Vehicle, '_id' | 'availability'> & {
   slug: string;
-  availability: number;
+  status: VehicleStatus;
+  /** Upper-case letters and digits only, unique. */
+  license_plate: string;
+  out_of_service_until: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+  /** The email of who changed it last; null for the seeded fleet. */
+  updated_by: string | null;
 };
-
-export type StoredRentalStatus = 'active' | 'cancelled';
 
 /** The booking form as sent (age as a number), with the price worked out and its state. */
 export type RentalsTable = Omit<BookingForm, 'age'> & {
@@ -34,10 +44,34 @@ export type RentalsTable = Omit<BookingForm, 'age'> & {
   age: number;
   days: number;
   total_price: number;
-  status: StoredRentalStatus;
+  /** Confirmed and picked-up rentals hold the car's days; the other stages free them. */
+  stage: RentalStage;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 };
+
+/** One move of a rental's stage: from (null for none), to, when, who (an email), why. */
+export interface RentalStageChangesTable {
+  id: Generated<number>;
+  rental_id: number;
+  from_stage: RentalStage | null;
+  to_stage: RentalStage;
+  changed_at: CreatedAt;
+  changed_by: string;
+  reason: string;
+}
+
+/** Days a car is kept off the road, inclusive; they never overlap a rental holding the car nor another block. */
+export interface VehicleBlocksTable {
+  id: Generated<number>;
+  vehicle_id: number;
+  start_date: string;
+  end_date: string;
+  reason: BlockReason;
+  note: string;
+  created_at: CreatedAt;
+  created_by: string;
+}
 
 export type BookingStatus = 201 | 409;
 
@@ -51,11 +85,33 @@ export interface IdempotencyKeysTable {
   created_at: CreatedAt;
 }
 
+/** A token logged out before it expires; its row goes once the token would have expired anyway. */
+export interface RevokedTokensTable {
+  jti: string;
+  user_id: number;
+  expires_at: string;
+}
+
+/** One operator change: who (an email), what (`vehicle:<_id>`, `booking:<id>`, `user:<email>`), before and after as JSON. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor: string;
+  action: string;
+  subject: string;
+  before: string | null;
+  after: string | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   vehicles: VehiclesTable;
   rentals: RentalsTable;
   idempotency_keys: IdempotencyKeysTable;
+  revoked_tokens: RevokedTokensTable;
+  audit_log: AuditLogTable;
+  rental_stage_changes: RentalStageChangesTable;
+  vehicle_blocks: VehicleBlocksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -7,7 +7,9 @@ export async function seedFleet(db: Kysely<Database>): Promise<void> {
   const rows: NewVehicle[] = FLEET_SEED.map(({ _id, availability, ...facts }) => ({
     ...facts,
     slug: _id,
-    availability: availability ? 1 : 0,
+    status: availability ? 'in_service' : 'out_of_service',
+    // Until an operator sets the real one (the fleet-operations migration gives existing cars the same).
+    license_plate: `SEED${facts.id}`,
   }));
   await db
     .insertInto('vehicles')

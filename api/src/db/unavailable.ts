@@ -23,12 +23,45 @@ const PG_CLIENT_MESSAGES = [
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
+  if (error instanceof CommitOutcomeUnknown) return true;
   const { code, message } = error as DriverError;
   if (typeof code === 'string') {
     if (PG_UNAVAILABLE.has(code) || code.startsWith('08') || SOCKET_CODES.has(code)) return true;
     if (code === 'SQLITE_BUSY' || code.startsWith('SQLITE_BUSY_') || code === 'SQLITE_LOCKED') return true;
   }
   return typeof message === 'string' && PG_CLIENT_MESSAGES.some((known) => message.startsWith(known));
+}
+
+// What says the connection itself ended (a restart, a failover, pg_terminate_backend), so the same
+// statement may succeed on another one. Not timeouts, not a full pool: those would only wait again.
+const PG_DROPPED = new Set(['57P01', '57P02', '57P03']);
+const SOCKET_DROPPED = new Set(['ECONNRESET', 'EPIPE']);
+const PG_DROPPED_MESSAGES = ['Connection terminated', 'Client has encountered a connection error and is not queryable'];
+
+export function isConnectionDrop(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as DriverError;
+  if (typeof code === 'string') {
+    if (PG_DROPPED.has(code) || code.startsWith('08') || SOCKET_DROPPED.has(code)) return true;
+  }
+  return (
+    typeof message === 'string' &&
+    // pg's own connect timeout says "Connection terminated due to connection timeout": a wait, not a drop.
+    !message.includes('timeout') &&
+    PG_DROPPED_MESSAGES.some((known) => message.startsWith(known))
+  );
+}
+
+/**
+ * The connection dropped while COMMIT was on its way: the transaction may or may not have been
+ * committed, so it must not be run again. The client gets 503 and decides (a booking with an
+ * Idempotency-Key gets the first answer when it is sent again).
+ */
+export class CommitOutcomeUnknown extends Error {
+  constructor(readonly dropped: unknown) {
+    super(`the connection dropped during COMMIT: ${describeDriverError(dropped).message}`);
+    this.name = 'CommitOutcomeUnknown';
+  }
 }
 
 /** Deadlock or serialization failure: the transaction lost a race and may simply be run again. */

@@ -18,3 +18,12 @@ export function isUniqueViolation(error: unknown): boolean {
   const { code } = asDriverError(error);
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
+
+/** A block overlapping another block or a rental holding the car (PostgreSQL exclusion or trigger, SQLite trigger). */
+export function isBlockOverlapViolation(error: unknown): boolean {
+  const { code, constraint, message } = asDriverError(error);
+  if (code === '23P01') return constraint === 'vehicle_blocks_no_overlap';
+  return (
+    code === 'SQLITE_CONSTRAINT_TRIGGER' && typeof message === 'string' && message.includes('vehicle_blocks_no_overlap')
+  );
+}

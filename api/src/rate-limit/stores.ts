@@ -9,8 +9,8 @@ export interface Hit {
 /** Fixed-window attempt counters. */
 export interface CounterStore {
   hit(key: string, windowMs: number): Promise<Hit>;
-  /** The current window's count without adding to it: 0 (and resetInMs 0) when no window is open. */
-  peek(key: string): Promise<Hit>;
+  /** Takes back one hit of the current window (an attempt counted ahead that turned out not to count). */
+  refund(key: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -48,11 +48,9 @@ export function createMemoryStore({
       }
       return { count: window.count, resetInMs: window.resetAt - time };
     },
-    peek: async (key) => {
-      const time = now();
+    refund: async (key) => {
       const window = windows.get(key);
-      if (window === undefined || window.resetAt <= time) return { count: 0, resetInMs: 0 };
-      return { count: window.count, resetInMs: window.resetAt - time };
+      if (window !== undefined && window.resetAt > now() && window.count > 0) window.count -= 1;
     },
     close: async () => {
       windows.clear();
@@ -67,9 +65,11 @@ if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return { count, redis.call('PTTL', KEYS[1]) }
 `;
 
-// Count and time left read together, so a window ending in between cannot pair an old count with no TTL.
-const PEEK_SCRIPT = `
-return { tonumber(redis.call('GET', KEYS[1]) or '0'), redis.call('PTTL', KEYS[1]) }
+// Only a window still open, and never below zero.
+const REFUND_SCRIPT = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then redis.call('DECR', KEYS[1]) end
+return 0
 `;
 
 /** A login must never wait on Redis for long: a slow or absent Redis fails fast and counting moves to memory. */
@@ -119,7 +119,7 @@ export function createRedisStore(
     redis.once('error', () => resolve());
   });
 
-  const withFallback = async (inRedis: () => Promise<Hit>, inMemory: () => Promise<Hit>): Promise<Hit> => {
+  const withFallback = async <T>(inRedis: () => Promise<T>, inMemory: () => Promise<T>): Promise<T> => {
     if (state !== 'up') return inMemory();
     try {
       return await inRedis();
@@ -139,13 +139,12 @@ export function createRedisStore(
         },
         () => fallback.hit(key, windowMs),
       ),
-    peek: (key) =>
+    refund: (key) =>
       withFallback(
         async () => {
-          const [count, ttl] = (await redis.eval(PEEK_SCRIPT, 1, key)) as [number, number];
-          return { count, resetInMs: ttl > 0 ? ttl : 0 };
+          await redis.eval(REFUND_SCRIPT, 1, key);
         },
-        () => fallback.peek(key),
+        () => fallback.refund(key),
       ),
     close: async () => {
       await fallback.close();

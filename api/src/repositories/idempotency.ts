@@ -1,5 +1,6 @@
 import type { Engine } from '../db/connect';
 import type { BookingStatus } from '../db/schema';
+import { storedTimestamp } from '../db/timestamps';
 import type { Executor } from './executor';
 
 export interface StoredAnswer {
@@ -11,14 +12,8 @@ export interface StoredAnswer {
 /** A retry comes within minutes; after a day a key means nothing and its row is pruned. */
 export const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
-/**
- * The creation time before which a key has expired, written as each engine stores `created_at`:
- * SQLite's CURRENT_TIMESTAMP text (UTC, `YYYY-MM-DD HH:MM:SS`), PostgreSQL's timestamptz.
- */
-function expiryCutoff(engine: Engine): string {
-  const iso = new Date(Date.now() - IDEMPOTENCY_KEY_LIFETIME_MS).toISOString();
-  return engine === 'sqlite' ? iso.slice(0, 19).replace('T', ' ') : iso;
-}
+/** The creation time before which a key has expired. */
+const expiryCutoff = (engine: Engine) => storedTimestamp(engine, Date.now() - IDEMPOTENCY_KEY_LIFETIME_MS);
 
 export async function findStoredAnswer(
   db: Executor,

@@ -4,15 +4,20 @@ import { precompiled } from '../db/precompiled';
 import type { VehicleRow } from '../db/schema';
 import type { Executor } from './executor';
 
+/** The cars the public sees: in service, or out of service (shown as unavailable); never drafts or retired ones. */
+export const PUBLIC_STATUSES = ['in_service', 'out_of_service'] as const;
+/** The rental stages that hold a car's days. */
+export const HOLDING_STAGES = ['confirmed', 'picked_up'] as const;
+
 export async function listVehicleRows(db: Executor): Promise<VehicleRow[]> {
-  return db.selectFrom('vehicles').selectAll().orderBy('id').execute();
+  return db.selectFrom('vehicles').selectAll().where('status', 'in', PUBLIC_STATUSES).orderBy('id').execute();
 }
 
 const vehiclesBySlug = precompiled((db: Executor, slug: string) =>
   db.selectFrom('vehicles').selectAll().where('slug', '=', slug),
 );
 
-/** Read live by every booking and cancellation (the fleet cache may be seconds old): precompiled. */
+/** Read live by every booking and cancellation (the fleet cache may be seconds old): precompiled. Any status. */
 export async function findVehicle(db: Executor, slug: string): Promise<VehicleRow | undefined> {
   const [vehicle] = await vehiclesBySlug(db, slug);
   return vehicle;
@@ -28,19 +33,54 @@ export async function lockVehicle(db: Executor, engine: Engine, id: number): Pro
   await db.selectFrom('vehicles').select('id').where('id', '=', id).forUpdate().execute();
 }
 
-/** Ranges held by non-cancelled rentals that have not ended before `today` (a hot read: precompiled). */
+/**
+ * Ranges held by rentals (confirmed or picked up) and by the car's blocks, that have not ended
+ * before `today`: publicly a block is booked days like any other, its reason unsaid (a hot read: precompiled).
+ */
 export const listBookedRanges: (db: Executor, vehicleId: number, today: string) => Promise<BookedRange[]> = precompiled(
   (db: Executor, vehicleId: number, today: string) =>
     db
       .selectFrom('rentals')
       .select(['pick_up_date', 'drop_off_date'])
       .where('vehicle_id', '=', vehicleId)
-      .where('status', '<>', 'cancelled')
+      .where('stage', 'in', HOLDING_STAGES)
       .where('drop_off_date', '>=', today)
+      .unionAll((eb) =>
+        eb
+          .selectFrom('vehicle_blocks')
+          .select(['start_date as pick_up_date', 'end_date as drop_off_date'])
+          .where('vehicle_id', '=', vehicleId)
+          .where('end_date', '>=', today),
+      )
       .orderBy('pick_up_date'),
 );
 
-export function toVehicle({ slug, availability, ...facts }: VehicleRow): Vehicle {
+/** Every car's booked ranges (rentals that hold it, and its blocks) from `today` on, by car, each car's in pick-up order. */
+export async function listEveryBookedRange(db: Executor, today: string): Promise<Map<number, BookedRange[]>> {
+  const rows = await db
+    .selectFrom('rentals')
+    .select(['vehicle_id', 'pick_up_date', 'drop_off_date'])
+    .where('stage', 'in', HOLDING_STAGES)
+    .where('drop_off_date', '>=', today)
+    .unionAll((eb) =>
+      eb
+        .selectFrom('vehicle_blocks')
+        .select(['vehicle_id', 'start_date as pick_up_date', 'end_date as drop_off_date'])
+        .where('end_date', '>=', today),
+    )
+    .orderBy('vehicle_id')
+    .orderBy('pick_up_date')
+    .execute();
+  const byCar = new Map<number, BookedRange[]>();
+  for (const { vehicle_id: vehicleId, ...range } of rows) {
+    const ranges = byCar.get(vehicleId);
+    if (ranges === undefined) byCar.set(vehicleId, [range]);
+    else ranges.push(range);
+  }
+  return byCar;
+}
+
+export function toVehicle({ slug, status, ...facts }: VehicleRow): Vehicle {
   return {
     _id: slug,
     id: facts.id,
@@ -53,7 +93,7 @@ export function toVehicle({ slug, availability, ...facts }: VehicleRow): Vehicle
     location: facts.location,
     customer_ratings: facts.customer_ratings,
     description: facts.description,
-    availability: availability === 1,
+    availability: status === 'in_service',
     model_year: facts.model_year,
     average: facts.average,
     fuel_type: facts.fuel_type,
@@ -63,8 +103,8 @@ export function toVehicle({ slug, availability, ...facts }: VehicleRow): Vehicle
 }
 
 /**
- * Cars in a city (any letter case) and/or free on every day of an inclusive range, by id. A
- * dated search leaves out cars out of service.
+ * Public cars in a city (any letter case) and/or free on every day of an inclusive range, by id.
+ * A dated search leaves out cars out of service and cars blocked on any day of the range.
  *
  * A car's live rentals never overlap (the database refuses it), so sorted by drop-off they are
  * sorted by pick-up too: the car is free on the range exactly when its first live rental ending
@@ -85,22 +125,31 @@ export interface VehicleFilter {
 const NO_RENTAL_YET = '9999-12-31';
 
 export function searchVehicleQuery(db: Executor, { location, range }: VehicleFilter) {
-  let query = db.selectFrom('vehicles').selectAll('vehicles');
+  let query = db.selectFrom('vehicles').selectAll('vehicles').where('vehicles.status', 'in', PUBLIC_STATUSES);
   if (location !== undefined) {
     query = query.where((eb) => eb(eb.fn('lower', ['vehicles.location']), '=', eb.fn('lower', [eb.val(location)])));
   }
   if (range !== undefined) {
-    query = query.where('vehicles.availability', '=', 1).where((eb) => {
+    query = query.where('vehicles.status', '=', 'in_service').where((eb) => {
       const nextRentalStart = eb
         .selectFrom('rentals')
         .select('rentals.pick_up_date')
         .whereRef('rentals.vehicle_id', '=', 'vehicles.id')
-        .where('rentals.status', '<>', 'cancelled')
+        .where('rentals.stage', 'in', HOLDING_STAGES)
         .where('rentals.drop_off_date', '>=', range.pick_up_date)
         .orderBy('rentals.drop_off_date')
         .limit(1);
+      const blocked = eb
+        .selectFrom('vehicle_blocks')
+        .select('vehicle_blocks.id')
+        .whereRef('vehicle_blocks.vehicle_id', '=', 'vehicles.id')
+        .where('vehicle_blocks.end_date', '>=', range.pick_up_date)
+        .where('vehicle_blocks.start_date', '<=', range.drop_off_date);
       // No such rental: free from the range's first day on.
-      return eb(eb.fn.coalesce(nextRentalStart, eb.val(NO_RENTAL_YET)), '>', range.drop_off_date);
+      return eb.and([
+        eb(eb.fn.coalesce(nextRentalStart, eb.val(NO_RENTAL_YET)), '>', range.drop_off_date),
+        eb.not(eb.exists(blocked)),
+      ]);
     });
   }
   return query.orderBy('vehicles.id');

@@ -10,19 +10,20 @@ import { findUserByEmail, insertUser } from '../repositories/users';
 export const EMAIL_TAKEN = 'An account with this email already exists. Please log in instead.';
 export const WRONG_CREDENTIALS = 'Incorrect email or password.';
 
-/** Creates the account and answers its id. */
-export async function register(db: Kysely<Database>, payload: SignUpPayload): Promise<number> {
+/** Creates the account and answers whom to issue a token. */
+export async function register(db: Kysely<Database>, payload: SignUpPayload): Promise<TokenSubject> {
   const check = checkSignUp(payload);
   if (!check.ok) throw new ApiError(400, check.message);
   if ((await findUserByEmail(db, payload.email)) !== undefined) throw new ApiError(409, EMAIL_TAKEN);
   const passwordHash = await hashPassword(payload.password);
   try {
-    return await insertUser(db, {
+    const created = await insertUser(db, {
       name: payload.name.trim(),
       email: payload.email,
       password_hash: passwordHash,
       avatar: payload.avatar,
     });
+    return { userId: created.id, tokenVersion: created.token_version };
   } catch (error) {
     // Two sign-ups with one email at once: the unique index decides.
     if (isUniqueViolation(error)) throw new ApiError(409, EMAIL_TAKEN);
@@ -30,12 +31,18 @@ export async function register(db: Kysely<Database>, payload: SignUpPayload): Pr
   }
 }
 
-/** Answers the account id, or one 401 for an unknown email and a wrong password alike. */
-export async function logIn(db: Kysely<Database>, payload: LoginPayload): Promise<number> {
+/** Who a token is issued to: the account and its current token version. */
+export interface TokenSubject {
+  userId: number;
+  tokenVersion: number;
+}
+
+/** Answers whom to issue a token, or one 401 for an unknown email and a wrong password alike. */
+export async function logIn(db: Kysely<Database>, payload: LoginPayload): Promise<TokenSubject> {
   const check = checkCredentials(payload);
   if (!check.ok) throw new ApiError(400, check.message);
   const user = await findUserByEmail(db, payload.email);
   const matches = await verifyPassword(payload.password, user?.password_hash ?? DECOY_HASH);
   if (user === undefined || !matches) throw new ApiError(401, WRONG_CREDENTIALS);
-  return user.id;
+  return { userId: user.id, tokenVersion: user.token_version };
 }

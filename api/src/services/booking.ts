@@ -1,15 +1,28 @@
 import { createHash } from 'node:crypto';
 import type { BookedRange, BookingForm } from '@rentora/shared';
 import { formatDisplayDate, formatRupees, rentalDays } from '@rentora/shared/format';
-import { MESSAGES, bookingFormMessage, checkBookingForm, clashMessage } from '@rentora/shared/rules';
+import {
+  MAX_UPCOMING_RENTALS,
+  MESSAGES,
+  bookingFormMessage,
+  checkBookingForm,
+  clashMessage,
+} from '@rentora/shared/rules';
 import type { Kysely } from 'kysely';
 import type { Engine } from '../db/connect';
 import type { BookingStatus, Database, VehicleRow } from '../db/schema';
-import { isTransientConflict } from '../db/unavailable';
+import { runInTransaction } from '../db/transaction';
 import { isOverlapViolation } from '../db/violations';
 import { ApiError, vehicleNotFound } from '../errors';
 import { findStoredAnswer, storeAnswer } from '../repositories/idempotency';
-import { cancelCurrentRental, findOverlappingRange, hasCurrentRental, insertRental } from '../repositories/rentals';
+import {
+  countCurrentRentals,
+  findCurrentRental,
+  findOverlappingRange,
+  hasCurrentRental,
+  insertRental,
+  moveRentalStage,
+} from '../repositories/rentals';
 import { lockUser } from '../repositories/users';
 import { findVehicle, lockVehicle } from '../repositories/vehicles';
 
@@ -31,20 +44,8 @@ export const ALREADY_RENTING = 'You already have an active rental of this car. C
 export const KEY_REUSED = 'This Idempotency-Key was already used for a different booking request.';
 export const NOTHING_TO_CANCEL = 'You have no active rental of this car to cancel.';
 export const BOOKING_CONTENDED = 'Many people are booking this car right now. Please try again.';
-
-/** Deadlocks and serialization failures are retried this many times in all before giving up with 409. */
-const TRANSACTION_ATTEMPTS = 3;
-
-async function withRetries<T>(work: () => Promise<T>, onGiveUp: () => T): Promise<T> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await work();
-    } catch (error) {
-      if (!isTransientConflict(error)) throw error;
-      if (attempt === TRANSACTION_ATTEMPTS) return onGiveUp();
-    }
-  }
-}
+export const RENTAL_STARTED = 'This rental has started and can no longer be cancelled.';
+export const CANCELLED_BY_CUSTOMER = 'Cancelled by the customer.';
 
 export async function bookRide(
   context: BookingContext,
@@ -73,24 +74,27 @@ export async function bookRide(
   const errors = checkBookingForm(form, today);
   if (Object.keys(errors).length > 0) throw new ApiError(400, bookingFormMessage(errors));
   const vehicle = await findVehicle(context.db, vehicleSlug);
-  if (vehicle === undefined) throw vehicleNotFound();
+  if (vehicle === undefined || !isPublic(vehicle)) throw vehicleNotFound();
 
   const wanted: BookedRange = { pick_up_date: form.pick_up_date, drop_off_date: form.drop_off_date };
-  const book = () =>
-    context.db.transaction().execute(async (trx) => {
-      // Always user, then car: one order of locks everywhere, so these two cannot deadlock.
-      await lockUser(trx, context.engine, userId);
-      await lockVehicle(trx, context.engine, vehicle.id);
-      // Checked again under the lock: a concurrent retry may have answered meanwhile.
-      const concurrent = await replay(trx);
-      if (concurrent !== undefined) return concurrent;
-      const answer = await decide(trx, userId, vehicle, form, today);
-      if (idempotencyKey !== undefined)
-        await storeAnswer(trx, context.engine, userId, idempotencyKey, { ...answer, fingerprint: fingerprint() });
-      return answer;
-    });
   try {
-    return await withRetries(book, () => ({ statusCode: 409, message: BOOKING_CONTENDED }));
+    return await runInTransaction(
+      context.db,
+      async (trx) => {
+        // Always user, then car: one order of locks everywhere, so these two cannot deadlock.
+        await lockUser(trx, context.engine, userId);
+        await lockVehicle(trx, context.engine, vehicle.id);
+        // Checked again under the lock: a concurrent retry may have answered meanwhile.
+        const concurrent = await replay(trx);
+        if (concurrent !== undefined) return concurrent;
+        const answer = await decide(trx, userId, vehicle, form, today);
+        if (idempotencyKey !== undefined)
+          await storeAnswer(trx, context.engine, userId, idempotencyKey, { ...answer, fingerprint: fingerprint() });
+        return answer;
+      },
+      // Lost a deadlock or serialization race every time: the client may simply try again.
+      () => ({ statusCode: 409, message: BOOKING_CONTENDED }),
+    );
   } catch (error) {
     // Another instance booked the same dates between our check and our insert: the database said no.
     if (!isOverlapViolation(error)) throw error;
@@ -106,8 +110,12 @@ async function decide(
   form: BookingForm,
   today: string,
 ): Promise<Answer> {
-  if (vehicle.availability !== 1) return { statusCode: 409, message: OUT_OF_SERVICE };
+  if (vehicle.status !== 'in_service') return { statusCode: 409, message: OUT_OF_SERVICE };
   if (await hasCurrentRental(trx, userId, vehicle.id, today)) return { statusCode: 409, message: ALREADY_RENTING };
+  // Under the user's lock (or SQLite's one writer): two bookings at once cannot both pass the cap.
+  if ((await countCurrentRentals(trx, userId, today)) >= MAX_UPCOMING_RENTALS) {
+    return { statusCode: 409, message: MESSAGES.rentalLimit };
+  }
   const taken = await findOverlappingRange(trx, vehicle.id, form);
   if (taken !== undefined) return { statusCode: 409, message: clashMessage(taken) };
 
@@ -126,7 +134,7 @@ async function decide(
     drop_off_date: form.drop_off_date,
     days,
     total_price: totalPrice,
-    status: 'active',
+    stage: 'confirmed',
   });
   return { statusCode: 201, message: bookedMessage(vehicle.car_name, form, days, totalPrice) };
 }
@@ -137,10 +145,31 @@ function bookedMessage(carName: string, range: BookedRange, days: number, totalP
   return `${carName} is booked from ${from} to ${to}: ${days} ${days === 1 ? 'day' : 'days'}, ${formatRupees(totalPrice)} in total.`;
 }
 
-export async function cancelRide(context: BookingContext, userId: number, vehicleSlug: string): Promise<Answer<200>> {
+/** Drafts and retired cars are not public: they answer as no car at all. */
+const isPublic = (vehicle: VehicleRow) => vehicle.status === 'in_service' || vehicle.status === 'out_of_service';
+
+/** The customer cancels their current rental of a car, while it is confirmed (not once picked up). */
+export async function cancelRide(
+  context: BookingContext,
+  customer: { id: number; email: string },
+  vehicleSlug: string,
+): Promise<Answer<200>> {
   const vehicle = await findVehicle(context.db, vehicleSlug);
   if (vehicle === undefined) throw vehicleNotFound();
-  const cancelled = await cancelCurrentRental(context.db, userId, vehicle.id, context.today());
-  if (cancelled === 0) throw new ApiError(404, NOTHING_TO_CANCEL);
+  const today = context.today();
+  await runInTransaction(context.db, async (trx) => {
+    const rental = await findCurrentRental(trx, customer.id, vehicle.id, today);
+    if (rental === undefined) throw new ApiError(404, NOTHING_TO_CANCEL);
+    if (rental.stage !== 'confirmed') throw new ApiError(409, RENTAL_STARTED);
+    const moved = await moveRentalStage(trx, {
+      rentalId: rental.id,
+      from: 'confirmed',
+      to: 'cancelled',
+      by: customer.email,
+      reason: CANCELLED_BY_CUSTOMER,
+    });
+    // An operator moved it between the read and the write (PostgreSQL): it is no longer cancellable.
+    if (!moved) throw new ApiError(409, RENTAL_STARTED);
+  });
   return { statusCode: 200, message: MESSAGES.cancelSucceeded };
 }

@@ -1,15 +1,9 @@
-import { ENGINES, type TestApp, createTestApp } from '../testing/test-app';
+import { describeEachEngine } from '../testing/describe-engines';
 import { type Fleet, createFleetCache } from './fleet-cache';
 
 jest.setTimeout(30_000);
 
-describe.each(ENGINES)('fleet cache on %s', (engine) => {
-  let subject: TestApp;
-  beforeAll(async () => {
-    subject = await createTestApp(engine);
-  });
-  afterAll(() => subject.close());
-
+describeEachEngine('fleet cache on %s', (subject) => {
   /** The next fleet `current()` serves once a refresh started by it has finished. */
   async function refreshed(cache: { current(): Promise<Fleet> }, before: Fleet): Promise<Fleet> {
     await cache.current();
@@ -46,5 +40,62 @@ describe.each(ENGINES)('fleet cache on %s', (engine) => {
     expect(changed.bySlug.get('bmw-x5')?.vehicle.price_per_day).toBe(12345);
     expect(JSON.parse(changed.list.bodies.identity.toString('utf8'))).toEqual(changed.vehicles);
     expect(failures).toEqual([]);
+  });
+
+  it('reads the fleet again at once when invalidated, then keeps its TTL from that read', async () => {
+    let time = 0;
+    const cache = createFleetCache(subject.app.db, { ttlMs: 1_000, now: () => time, onRefreshFailed: () => undefined });
+    const first = await cache.current();
+    await subject.app.db
+      .updateTable('vehicles')
+      .set({ status: 'out_of_service' })
+      .where('slug', '=', 'audi-q7')
+      .execute();
+    try {
+      time = 100;
+      // Within the TTL, yet the change shows on the very next request.
+      expect((await cache.current()).bySlug.get('audi-q7')?.vehicle.availability).toBe(true);
+      cache.invalidate();
+      const invalidated = await cache.current();
+      expect(invalidated).not.toBe(first);
+      expect(invalidated.bySlug.get('audi-q7')?.vehicle.availability).toBe(false);
+
+      // The read counts as a fresh one: no other read until the TTL has passed since it.
+      await subject.app.db
+        .updateTable('vehicles')
+        .set({ price_per_day: 54321 })
+        .where('slug', '=', 'audi-q7')
+        .execute();
+      time = 1_050;
+      expect(await cache.current()).toBe(invalidated);
+      time = 1_100;
+      expect((await refreshed(cache, invalidated)).bySlug.get('audi-q7')?.vehicle.price_per_day).toBe(54321);
+    } finally {
+      await subject.app.db
+        .updateTable('vehicles')
+        .set({ status: 'in_service' })
+        .where('slug', '=', 'audi-q7')
+        .execute();
+    }
+  });
+
+  it('reads the fleet again on the next request after invalidate, never keeping a read started before it', async () => {
+    let time = 0;
+    const cache = createFleetCache(subject.app.db, { ttlMs: 1_000, now: () => time, onRefreshFailed: () => {} });
+    const first = await cache.current();
+    time = 1_000;
+    // A background refresh starts here and reads the unchanged fleet...
+    expect(await cache.current()).toBe(first);
+    await subject.app.db.updateTable('vehicles').set({ price_per_day: 23456 }).where('slug', '=', 'audi-q7').execute();
+    cache.invalidate();
+    // ...and the next request after the change waits for a read that sees it.
+    const next = await cache.current();
+    expect(next.bySlug.get('audi-q7')?.vehicle.price_per_day).toBe(23456);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await cache.current()).toBe(next);
+
+    cache.invalidate();
+    // Unchanged since: the same encodings are kept.
+    expect((await cache.current()).list).toBe(next.list);
   });
 });

@@ -35,6 +35,11 @@ export interface FleetCacheOptions {
  */
 export interface FleetCache {
   current(): Promise<Fleet>;
+  /**
+   * A car changed (its availability, say): read the fleet again now, and serve that read to
+   * every request from here on, or the fleet before it if the read fails.
+   */
+  invalidate(): void;
 }
 
 async function readFleet(db: Kysely<Database>, previous: Fleet | undefined): Promise<Fleet> {
@@ -55,6 +60,7 @@ export function createFleetCache(db: Kysely<Database>, options: FleetCacheOption
   let fleet: Promise<Fleet> | undefined;
   let staleAt = 0;
   let refreshing = false;
+  let rereadWaiting = false;
 
   const firstRead = () => {
     staleAt = now() + options.ttlMs;
@@ -74,7 +80,8 @@ export function createFleetCache(db: Kysely<Database>, options: FleetCacheOption
       .then((previous) => readFleet(db, previous))
       .then(
         (next) => {
-          fleet = Promise.resolve(next);
+          // An invalidation meanwhile started a newer read: this one may predate the change.
+          if (fleet === served) fleet = Promise.resolve(next);
         },
         (error: unknown) => options.onRefreshFailed(error),
       )
@@ -88,6 +95,26 @@ export function createFleetCache(db: Kysely<Database>, options: FleetCacheOption
       if (fleet === undefined) return firstRead();
       if (!refreshing && now() >= staleAt) refreshInBackground(fleet);
       return fleet;
+    },
+    invalidate: () => {
+      const served = fleet;
+      // A read that has not started yet will see this change too: a burst of bookings costs one.
+      if (served === undefined || rereadWaiting) return;
+      rereadWaiting = true;
+      staleAt = now() + options.ttlMs;
+      const reading = served.then((previous) => {
+        rereadWaiting = false;
+        return readFleet(db, previous);
+      });
+      const chained = reading.catch((error: unknown) => {
+        options.onRefreshFailed(error);
+        return served;
+      });
+      fleet = chained;
+      // Only when no fleet was ever read (served failed too): the next request tries again.
+      chained.catch(() => {
+        if (fleet === chained) fleet = undefined;
+      });
     },
   };
 }

@@ -10,7 +10,8 @@ import { buildApp } from '../app';
 import { hashPassword } from '../auth/passwords';
 import type { AppConfig } from '../config';
 import type { Engine } from '../db/connect';
-import { insertUser } from '../repositories/users';
+import type { NewVehicle, Role } from '@rentora/shared/operator';
+import { insertUser, setRole } from '../repositories/users';
 import { testConfig } from './test-config';
 import { VALID_BOOKING_DETAILS } from '@rentora/shared/testing/booking-form';
 
@@ -110,14 +111,44 @@ export async function createUser(
   email = `user-${randomBytes(4).toString('hex')}@example.com`,
 ): Promise<{ id: number; email: string; token: string; auth: { authorization: string } }> {
   testPasswordHash ??= hashPassword(TEST_PASSWORD);
-  const id = await insertUser(app.db, {
+  const { id, token_version: version } = await insertUser(app.db, {
     name: 'Test Rider',
     email,
     password_hash: await testPasswordHash,
     avatar: 'avatar2',
   });
-  const token = app.tokens.issue(id);
+  const token = app.tokens.issue(id, version);
   return { id, email: email.toLowerCase(), token, auth: { authorization: `Bearer ${token}` } };
+}
+
+/** A user with a role other than customer (roles are read per request, so the token works at once). */
+export async function createStaff(app: FastifyInstance, role: Exclude<Role, 'customer'>, email?: string) {
+  const user = await createUser(app, email);
+  await setRole(app.db, user.id, role);
+  return user;
+}
+
+/** A car an operator may add: every field valid, so a test changes only what it is about. */
+export function newCar(overrides: Partial<NewVehicle> = {}): NewVehicle {
+  return {
+    car_name: 'Tata Harrier EV',
+    brand_name: 'Tata',
+    car_type: 'SUV',
+    seating_capacity: 5,
+    price_per_day: 9000,
+    image_url: 'https://images.example.com/harrier.jpg',
+    location: 'Pune',
+    customer_ratings: 4.5,
+    description: 'An electric SUV for long Deccan drives.',
+    model_year: 2025,
+    average: 6,
+    fuel_type: 'Electric',
+    engine: 'Dual motor',
+    transmission: 'Automatic',
+    license_plate: 'mh 12 ab 1234',
+    status: 'in_service',
+    ...overrides,
+  };
 }
 
 /** `YYYY-MM-DD`, `days` after today in the business time zone. */

@@ -13,8 +13,9 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     logLevel: 'silent',
     trustProxy: false,
     shutdownTimeoutMs: 10_000,
+    events: { perIp: 6, max: 10_000, heartbeatMs: 25_000 },
     // The UI suites sign up many users from one address; the rate-limit tests set their own limits.
-    rateLimit: { perIp: 10_000, perEmail: 1_000, writesPerUser: 10_000, windowMs: 60_000 },
+    rateLimit: { perIp: 10_000, perEmail: 1_000, writesPerUser: 10_000, writesPerIp: 10_000, windowMs: 60_000 },
     ...overrides,
   };
 }

@@ -1,57 +1,103 @@
-import { useLayoutEffect } from 'react';
+import { useContext, useLayoutEffect, type ReactNode } from 'react';
 import { SITE_STARTED_EVENT } from '@rentora/shared';
-import { BrowserRouter, Route, Routes } from '@rentora/state/router';
+import {
+  $role,
+  $token,
+  $userLoading,
+  matchPage,
+  matchPath,
+  mayView,
+  navLinksOf,
+  useStore,
+  type NavLink,
+} from '@rentora/state';
+import { BrowserRouter, MatchedPage, type Location } from '@rentora/state/router';
 import { Footer } from '../features/footer/footer';
 import { Header } from '../features/header/header';
 import { ModalOutlet } from '../features/modal-outlet/modal-outlet';
 import { ToastRegion } from '../features/toasts/toast-region';
 import { PageTransition } from '../features/transitions/page-transition';
+import type { SiteConfig } from '../lib/site-config';
 import styles from './app.module.css';
-import { SITE_ROUTES } from './routes';
+import { NavLinksContext, SiteContext } from '../lib/site-context';
+import { HOST_NAV_LINKS, HOST_PAGES, NOT_FOUND_PAGE } from './host-pages';
+import { usePageCodeOnIntent } from './page-code-on-intent';
+import { PageLoading } from './page-loading';
+import { RemotePage } from './remote-page';
 
 /** The site in the browser. Its first commit hands the page over from the HTML (SITE_STARTED_EVENT). */
-export function App() {
+export function App({ config }: { config: SiteConfig }) {
   useLayoutEffect(() => {
     document.dispatchEvent(new Event(SITE_STARTED_EVENT));
   }, []);
   return (
-    <BrowserRouter>
-      <SiteLayout />
-    </BrowserRouter>
+    <SiteContext value={config}>
+      <BrowserRouter>
+        <SiteLayout />
+      </BrowserRouter>
+    </SiteContext>
   );
 }
 
-/** Header, the current page and footer, with the modal outlet and toasts above them. */
-export function SiteLayout() {
+/**
+ * Header, the current page and footer, with the modal outlet and toasts above them. For the
+ * build's prerender, `page` stands in for the page the location would show and `navLinks` for the
+ * site's links.
+ */
+export function SiteLayout({ page, navLinks }: { page?: ReactNode; navLinks?: readonly NavLink[] }) {
+  const { table } = useContext(SiteContext);
+  const role = useStore($role);
+  usePageCodeOnIntent(table);
   return (
-    <div className={styles.site}>
-      <a href="#main" className={styles.skipLink}>
-        Skip to content
-      </a>
-      <Header />
-      <main id="main" className={styles.main} tabIndex={-1}>
-        <PageTransition>
-          {(location) => (
-            <Routes location={location}>
-              {SITE_ROUTES.map(({ path, title, element }) => (
-                <Route
-                  key={path}
-                  path={path}
-                  element={
-                    <>
-                      {title && <title>{title}</title>}
-                      {element}
-                    </>
-                  }
-                />
-              ))}
-            </Routes>
-          )}
-        </PageTransition>
-      </main>
-      <Footer />
-      <ModalOutlet />
-      <ToastRegion />
-    </div>
+    <NavLinksContext value={navLinks ?? navLinksOf(table, HOST_NAV_LINKS, role)}>
+      <div className={styles.site}>
+        <a href="#main" className={styles.skipLink}>
+          Skip to content
+        </a>
+        <Header />
+        <main id="main" className={styles.main} tabIndex={-1}>
+          <PageTransition>{(location) => page ?? <SitePage location={location} />}</PageTransition>
+        </main>
+        <Footer />
+        <ModalOutlet />
+        <ToastRegion />
+      </div>
+    </NavLinksContext>
+  );
+}
+
+/**
+ * The page at `location`: one of the host's own, else the remote page the site's table has there
+ * (matched once), else the 404 page. A page for some roles only is a 404 to everyone else, once
+ * the reader's role is known.
+ */
+function SitePage({ location }: { location: Location }) {
+  const { table } = useContext(SiteContext);
+  const role = useStore($role);
+  const token = useStore($token);
+  const userLoading = useStore($userLoading);
+  const own = HOST_PAGES.find((hostPage) => matchPath(hostPage.path, location.pathname));
+  const match = own ? undefined : matchPage(table, location.pathname);
+  if (own) return <Titled title={own.title}>{own.element}</Titled>;
+  if (match && mayView(match.page.access, role)) {
+    return (
+      <MatchedPage params={match.params} location={location}>
+        <Titled title={match.page.title}>
+          <RemotePage page={match.page} />
+        </Titled>
+      </MatchedPage>
+    );
+  }
+  // Whose page it may be is known once the signed-in reader has loaded.
+  if (match && token && (userLoading || role === undefined)) return <PageLoading />;
+  return <Titled title={NOT_FOUND_PAGE.title}>{NOT_FOUND_PAGE.element}</Titled>;
+}
+
+function Titled({ title, children }: { title: string | null; children: ReactNode }) {
+  return (
+    <>
+      {title && <title>{title}</title>}
+      {children}
+    </>
   );
 }

@@ -1,20 +1,15 @@
-import type { PageName } from '@rentora/state';
-
 /** How long the server's first paint may wait for the page's data once the remote's code is in. */
 const FIRST_PAINT_HOLD_MS = 1_000;
-/** The pages whose first paint shows live data (docs/architecture.md §2); others have none to keep. */
-const PAINTED_WITH_DATA: ReadonlySet<PageName> = new Set(['fleet', 'vehicle']);
 const NOTHING_TO_WAIT_FOR = Promise.resolve();
 let firstPageData: Promise<void> = NOTHING_TO_WAIT_FOR;
 
 /**
- * Keeps the server's first paint of the page a visit starts on until the page's data has answered
- * too, for at most a second after the remote's code came: a page that replaced it before then would
- * show its loading skeletons between two pictures of the same cars. Called at start-up, with the
- * reads and the code already on their way; neither promise may reject into here unhandled.
+ * Keeps the server's first paint of the page a visit starts on until the page's first reads have
+ * answered too, for at most a second after the remote's code came: a page that replaced it before
+ * then would show its loading state between two pictures of the same page. Called at start-up,
+ * with the reads and the code already on their way; neither promise may reject into here unhandled.
  */
-export function holdFirstPaint(page: PageName, data: Promise<void>, code: Promise<unknown>): void {
-  if (!PAINTED_WITH_DATA.has(page)) return;
+export function holdFirstPaint(data: Promise<void>, code: Promise<unknown>): void {
   firstPageData = Promise.race([
     data,
     // A failed load is the slot's to show, at once.

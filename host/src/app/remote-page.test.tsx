@@ -3,6 +3,7 @@ import { userEvent } from '@testing-library/user-event';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { registerRemoteUrls } from '../lib/federation/remote-registry';
+import { takeFirstPaint } from './first-paint-handover';
 import { renderSite, UNREACHABLE_REMOTES } from '../testing/render-site';
 
 /** A catalog origin that takes the request and never answers: its page stays on its fallback. */
@@ -31,25 +32,31 @@ function serveFirstPaint(): HTMLElement {
   served.innerHTML =
     '<div data-page-slot="catalog/FleetPage" style="display:contents">' +
     '<div data-first-paint="" style="display:contents"><span role="status" class="visually-hidden">Loading…</span>' +
-    '<div inert="" style="display:contents"><h1>Search and Book the Best Rental Vehicles</h1>' +
-    '<label>Location <select><option>Any city</option></select></label></div></div></div>';
+    '<h1>Search and Book the Best Rental Vehicles</h1>' +
+    '<label>Search by car name <input type="search" name="search"></label></div></div>';
   document.body.append(served);
   return served;
 }
 
 describe('a remote page the server painted first', () => {
-  it('keeps showing that paint, inert, until the remote’s code arrives; later visits show the skeleton', async () => {
+  it('keeps the very elements the server painted, with what the reader typed and where, until the remote’s code arrives; later visits show a loading status', async () => {
     const served = serveFirstPaint();
     const user = userEvent.setup();
+    const search = within(served).getByRole('searchbox', { name: 'Search by car name' });
+    await user.type(search, 'Audi');
+    takeFirstPaint();
     const { container } = await renderSite('/vehicles');
     served.remove();
 
     const main = within(container.querySelector('main') as HTMLElement);
-    const heading = main.getByText('Search and Book the Best Rental Vehicles');
-    // Nothing typed or picked there could reach the page that replaces it; a status says why.
-    expect(heading.closest('[data-first-paint] > div')).toHaveAttribute('inert');
+    expect(main.getByText('Search and Book the Best Rental Vehicles')).toBeVisible();
+    // The same element, the reader's text in it and the focus still on it; a status says the page is loading.
+    expect(main.getByRole('searchbox', { name: 'Search by car name' })).toBe(search);
+    expect(search).toHaveValue('Audi');
+    expect(search).toHaveFocus();
     expect(main.getByRole('status')).toHaveTextContent('Loading…');
 
+    // A later visit to the page shows a loading status, not the first paint.
     await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'About' }));
     await screen.findByRole('heading', { level: 1, name: /personal project/ });
     await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Vehicles' }));

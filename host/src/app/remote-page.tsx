@@ -1,45 +1,49 @@
-import { useState } from 'react';
-import type { PageName, RemoteModuleId } from '@rentora/state';
+import { memo, useCallback, useRef, useState } from 'react';
+import { PAGE_SHOWN_EVENT, PAGE_SLOT_ATTRIBUTE } from '@rentora/shared';
+import { moduleIdOf, type PageProps, type SitePage } from '@rentora/state';
 import { RemoteSlot } from '../lib/federation/remote-slot';
+import { adoptFirstPaint, takenFirstPaint } from './first-paint-handover';
 import { firstPageDataSettled } from './first-page-data';
-import { PageSkeleton } from './page-skeleton';
+import { PageLoading } from './page-loading';
 
 /** A box-less wrapper: the page inside lays out exactly as it would without it. */
 const NO_BOX = { display: 'contents' } as const;
+const NO_PROPS: PageProps = {};
 
 /**
- * The remote page's first paint that the server wrote into this slot (docs/architecture.md §2),
- * read from the document before React replaces it. Only the page a visit starts on has one:
- * once the remote's page has rendered, no slot holds it any more.
+ * One remote's page in the main area, as its remote's table declares it. Until its code arrives it
+ * shows what the server painted (with a loading status), or a loading status alone; a retry after a
+ * failed load shows the latter. What the server painted stays until the page's first reads have
+ * answered too (for a second at most), so the page never renders it empty; once the remote's page
+ * is on screen, the slot says so (`PAGE_SHOWN_EVENT`), and what the reader did in the first paint
+ * is handed over to it.
  */
-function serverFirstPaint(id: RemoteModuleId): string | undefined {
-  if (typeof document === 'undefined') return undefined;
-  return document.querySelector(`[data-page-slot="${id}"] > [data-first-paint]`)?.innerHTML;
-}
-
-/**
- * One remote's page in the main area. Until its code arrives it shows what the server painted
- * (inert, so nothing typed there is lost, with a loading status), or the host's page-shaped
- * skeleton; a retry after a failed load shows the skeleton. What the server painted stays until
- * the page's data has come too (for a second at most), so the page never renders it empty.
- */
-export function RemotePage({ page, id, what }: { page: PageName; id: RemoteModuleId; what: string }) {
-  const [firstPaint] = useState(() => serverFirstPaint(id));
+// Kept from rendering again with the same page: a page whose code is still loading would suspend once more.
+export const RemotePage = memo(function RemotePage({ page }: { page: SitePage }) {
+  const id = moduleIdOf(page);
+  const slot = useRef<HTMLDivElement>(null);
+  // The first paint the server wrote into this slot (docs/architecture.md §2), as the reader left
+  // it: only the page a visit starts on has one.
+  const [firstPaint] = useState(() => (typeof document === 'undefined' ? undefined : takenFirstPaint(id)));
   const [dataSettled] = useState(() => (firstPaint === undefined ? undefined : firstPageDataSettled()));
+  const shown = useCallback(() => {
+    slot.current?.dispatchEvent(new Event(PAGE_SHOWN_EVENT, { bubbles: true }));
+  }, []);
   return (
-    <div data-page-slot={id} style={NO_BOX}>
+    <div ref={slot} {...{ [PAGE_SLOT_ATTRIBUTE]: id }} style={NO_BOX}>
       <RemoteSlot
         id={id}
-        props={{}}
-        fallback={<PageSkeleton page={page} />}
+        props={NO_PROPS}
+        fallback={<PageLoading />}
         firstAttemptFallback={
           firstPaint === undefined ? undefined : (
-            <div data-first-paint="" style={NO_BOX} dangerouslySetInnerHTML={{ __html: firstPaint }} />
+            <div style={NO_BOX} ref={(container) => adoptFirstPaint(container, firstPaint)} />
           )
         }
         firstAttemptWaitsFor={dataSettled}
-        what={what}
+        onShown={shown}
+        what={page.what}
       />
     </div>
   );
-}
+});

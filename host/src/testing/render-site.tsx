@@ -1,26 +1,75 @@
 import { act, render } from '@testing-library/react';
+import type { SitePage, SiteTable } from '@rentora/state';
 import { MemoryRouter } from '@rentora/state/testing/memory-router';
 import { SiteLayout } from '../app/app';
 import { init } from '@module-federation/enhanced/runtime';
-import { REMOTE_NAMES } from '@rentora/shared';
 import { reportCaughtError } from '../lib/federation/report-caught-error';
 import { registerRemoteUrls, type RemoteUrls } from '../lib/federation/remote-registry';
+import type { SiteConfig } from '../lib/site-config';
+import { SiteContext } from '../lib/site-context';
 
 // A real federation runtime whose remotes live at a closed port: every remote load really fails.
-export const UNREACHABLE_REMOTES = Object.fromEntries(
-  REMOTE_NAMES.map((name) => [name, 'http://127.0.0.1:9']),
-) as RemoteUrls;
+export const UNREACHABLE_REMOTES: RemoteUrls = {
+  catalog: 'http://127.0.0.1:9',
+  booking: 'http://127.0.0.1:9',
+  account: 'http://127.0.0.1:9',
+};
 init({ name: 'host', remotes: [] });
 registerRemoteUrls(UNREACHABLE_REMOTES);
 
-/** The whole site shell at `path`, as the host renders it, with the real stores and API. */
-export async function renderSite(path = '/about') {
+const catalogPage = (page: Omit<SitePage, 'remote' | 'access' | 'styles'>): SitePage => ({
+  remote: 'catalog',
+  access: 'everyone',
+  styles: [],
+  ...page,
+});
+
+/** The remotes' tables as the deployed remotes declare them (each remote's src/pages.tsx). */
+export const SITE_TABLE: SiteTable = {
+  pages: [
+    catalogPage({
+      path: '/',
+      title: 'Rentora - Quality Cars, Unmatched Experience',
+      expose: './HomePage',
+      reads: ['/api/vehicles'],
+      what: 'the home page',
+      nav: { label: 'Home', order: 10 },
+    }),
+    catalogPage({
+      path: '/vehicles',
+      title: 'Browse Our Fleet - Cars for Every Need and Budget',
+      expose: './FleetPage',
+      reads: ['/api/vehicles'],
+      what: 'the fleet',
+      nav: { label: 'Vehicles', order: 20 },
+    }),
+    catalogPage({
+      path: '/vehicles/:vehicleId',
+      title: null,
+      expose: './VehicleDetailPage',
+      reads: ['/api/vehicles/:vehicleId'],
+      what: 'this car',
+    }),
+  ],
+  modals: [
+    { remote: 'booking', name: 'book', expose: './BookRideModal', what: 'booking' },
+    { remote: 'account', name: 'auth', expose: './AuthModal', what: 'sign-up and login' },
+    { remote: 'account', name: 'profile', expose: './ProfileModal', what: 'your profile' },
+  ],
+};
+
+export const TEST_SITE: SiteConfig = { remotes: UNREACHABLE_REMOTES, table: SITE_TABLE };
+
+/** The whole site shell at `path`, as the host renders it from the site's tables, with the real stores and API. */
+export async function renderSite(path = '/about', site: SiteConfig = TEST_SITE) {
   // Remote pages suspend while their code loads; let React settle that inside act.
   return act(async () =>
     render(
-      <MemoryRouter url={path}>
-        <SiteLayout />
-      </MemoryRouter>,
+      <SiteContext value={site}>
+        <MemoryRouter url={path}>
+          <SiteLayout />
+        </MemoryRouter>
+      </SiteContext>,
       { onCaughtError: reportCaughtError },
     ),
   );

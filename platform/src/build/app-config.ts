@@ -2,16 +2,18 @@ import path from 'node:path';
 import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
-import { APPS, sharedSingletons, type AppName } from './federation';
-import { FirstPaintPlugin } from './first-paints';
+import { existsSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { appAt, siteApps } from '../apps';
+import { sharedSingletons } from './federation';
+import { PAGE_TABLE_SOURCE, PageTablePlugin } from './page-tables';
 import { moduleOptions } from './module-options';
 import { StartupFilesPlugin } from './startup-files';
 
 type FederationOptions = ConstructorParameters<typeof ModuleFederationPlugin>[0];
 
 export interface AppConfigOptions {
-  app: AppName;
-  /** The app's folder (its rspack.config.ts's directory). */
+  /** The app's folder (its rspack.config.ts's directory); its package.json names it (`rentora`). */
   root: string;
   federation: Omit<FederationOptions, 'name' | 'shared'>;
   /** Only the host has an index.html (a remote gets one in standalone development only). */
@@ -37,22 +39,29 @@ const compileHint = () =>
     stage: rspack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 50,
   });
 
+/** Where `npm run dev` serves each remote: its own port on this machine. */
+function devRemoteUrls(appRoot: string): Record<string, string> {
+  const { remotes } = siteApps(path.dirname(appRoot));
+  return Object.fromEntries(remotes.map(({ name, port }) => [name, `http://localhost:${port}`]));
+}
+
 /** Every app runs in a browser: leave the runtime's Node code out. */
 const WEB_ONLY = { target: 'web' as const };
 
 /** One Rspack configuration for the host and every remote, so they build the same way. */
 export function createAppConfig(
-  { app, root, federation, html }: AppConfigOptions,
+  { root, federation, html }: AppConfigOptions,
   argv: { mode?: string } = {},
   env: AppConfigEnv = {},
 ): Configuration {
   const mode = argv.mode === 'development' || process.env.NODE_ENV === 'development' ? 'development' : 'production';
   const isDev = mode === 'development';
   const standalone = env.standalone === true;
+  const { name: federationName, port, remote } = appAt(root);
+  const app = remote ? 'remote' : 'host';
   if (standalone && (app === 'host' || !isDev)) {
     throw new Error('Standalone is a development mode of a remote: rspack serve --mode development --env standalone.');
   }
-  const { federationName, port } = APPS[app];
   const apiPort = Number(process.env.API_PORT ?? 3100);
 
   return {
@@ -60,7 +69,9 @@ export function createAppConfig(
     context: root,
     // The standalone entry renders the remote's own exposes on a page of its own.
     entry: { main: standalone ? './src/standalone/index.ts' : './src/index.ts' },
-    devtool: isDev ? 'eval-cheap-module-source-map' : 'source-map',
+    // Production maps stay in dist/ for error tools, but no file names them: browsers never ask
+    // for them, and the site's servers refuse them (static-site.ts).
+    devtool: isDev ? 'eval-cheap-module-source-map' : 'hidden-source-map',
     output: {
       path: path.join(root, 'dist'),
       // Remotes load their chunks from their own origin, wherever they are deployed.
@@ -97,7 +108,11 @@ export function createAppConfig(
       isDev && new ReactRefreshRspackPlugin(),
       app === 'host' && !isDev && new StartupFilesPlugin(),
       !isDev && compileHint(),
-      app !== 'host' && !isDev && new FirstPaintPlugin(app, root),
+      // Every build of a remote writes its page table, so the host's dev server reads it too.
+      app !== 'host' &&
+        !standalone &&
+        existsSync(path.join(root, PAGE_TABLE_SOURCE)) &&
+        new PageTablePlugin(root, federationName),
     ],
     optimization: { moduleIds: 'deterministic' },
     performance: false,
@@ -107,6 +122,22 @@ export function createAppConfig(
       historyApiFallback: app === 'host' || standalone,
       headers: { 'Access-Control-Allow-Origin': '*' },
       proxy: app === 'host' || standalone ? [{ context: ['/api'], target: `http://127.0.0.1:${apiPort}` }] : undefined,
+      // The host learns where the remotes are, and then their pages, from remotes.json: in
+      // development, every remote's dev server (npm run dev).
+      setupMiddlewares:
+        app === 'host'
+          ? (middlewares) => [
+              {
+                name: 'remotes',
+                path: '/remotes.json',
+                middleware: (_request: IncomingMessage, response: ServerResponse) => {
+                  response.setHeader('Content-Type', 'application/json');
+                  response.end(JSON.stringify(devRemoteUrls(root)));
+                },
+              },
+              ...middlewares,
+            ]
+          : undefined,
     },
   };
 }

@@ -2,8 +2,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
-export { APPS, REMOTE_NAMES, type AppName, type RemoteName } from '@rentora/shared/apps';
-
 /**
  * The version the app at `appRoot` resolves, read from the package's own package.json (some do
  * not export it). Resolved from the app, not from here, so an app built against another copy

@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
-import { SITE_STARTED_EVENT } from '@rentora/shared/apps';
-import { keepEarlyInput } from './keep-early-input';
+import { PAGE_SHOWN_EVENT, SITE_STARTED_EVENT } from '@rentora/shared/first-paint';
+import { keepEarlyInput, OPTION_WAIT_MS } from './keep-early-input';
 
 const HTML_HEADER =
   '<header><button type="button" aria-label="Open menu">☰</button><button type="button">Sign Up</button></header>';
@@ -31,6 +31,11 @@ const button = (label: string) =>
 
 const start = () => document.dispatchEvent(new Event(SITE_STARTED_EVENT));
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** The page is shown, and handed what the reader did, in a task of its own. */
+const shownAndSettled = async (shown: () => void) => {
+  shown();
+  await settle();
+};
 
 afterEach(() => {
   start();
@@ -53,10 +58,11 @@ describe('keepEarlyInput', () => {
 
   it('lets the HTML’s button do nothing by itself: a form is not sent before the host can send it', () => {
     htmlPage('<main><form><button>Search</button></form></main>');
-    const sent = jest.fn((event: Event) => event.preventDefault());
-    document.querySelector('form')?.addEventListener('submit', sent);
+    const sent: boolean[] = [];
+    document.querySelector('form')?.addEventListener('submit', (event) => sent.push(event.defaultPrevented));
     button('Search').click();
-    expect(sent).not.toHaveBeenCalled();
+    // The browser does not send a submit whose default was prevented.
+    expect(sent).toEqual([true]);
   });
 
   it('leaves the host’s own buttons alone once it has started', () => {
@@ -143,5 +149,114 @@ describe('keepEarlyInput', () => {
     renderApp();
     start();
     expect(document.activeElement).toBe(document.body);
+  });
+});
+
+/** A page's first paint in its slot, as the server writes it: a live form. */
+const FIRST_PAINT_FORM =
+  '<main><div data-page-slot="catalog/HomePage"><div data-first-paint="">' +
+  '<form aria-label="Find a car"><label>Location <select name="location"><option value="">Any city</option>' +
+  '<option value="Goa">Goa (3 cars)</option></select></label>' +
+  '<label>Pick-Up Date <input type="date" name="pick_up_date"></label>' +
+  '<label>Name <input name="q"></label><label>Insured <input type="checkbox" name="insured"></label>' +
+  '<button type="submit">Search</button></form></div></div></main>';
+
+/** The remote's page, as React would render it: new elements with their own state, each change and submit seen. */
+function renderPage(html: string) {
+  const seen: string[] = [];
+  const root = document.getElementById('root') as HTMLElement;
+  root.innerHTML = html.replace(/<div data-first-paint="">|<\/div><\/div><\/main>$/g, (part) =>
+    part.startsWith('<div') ? '' : '</div></main>',
+  );
+  const slot = root.querySelector('[data-page-slot]') as HTMLElement;
+  slot.addEventListener('input', (event) => seen.push(`input ${(event.target as HTMLInputElement).name}`));
+  slot.addEventListener('change', (event) => seen.push(`change ${(event.target as HTMLInputElement).name}`));
+  slot.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const form = new FormData(event.target as HTMLFormElement);
+    seen.push(`submit ${[...form.entries()].map(([key, value]) => `${key}=${value as string}`).join('&')}`);
+  });
+  const shown = () => slot.dispatchEvent(new Event(PAGE_SHOWN_EVENT, { bubbles: true }));
+  return { seen, shown, slot };
+}
+
+const field = (name: string) => document.querySelector(`[name="${name}"]`) as HTMLInputElement;
+
+describe('keepEarlyInput, in a page painted from HTML', () => {
+  afterEach(() => {
+    jest.useRealTimers();
+  });
+
+  it('gives every field’s value to the page that replaces the first paint, as typed, then sends its form once', async () => {
+    htmlPage(FIRST_PAINT_FORM);
+    const select = field('location') as unknown as HTMLSelectElement;
+    select.value = 'Goa';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    field('pick_up_date').value = '2026-12-10';
+    field('pick_up_date').dispatchEvent(new Event('input', { bubbles: true }));
+    field('insured').click();
+    button('Search').click();
+    start();
+    const page = renderPage(FIRST_PAINT_FORM);
+    expect(page.seen).toEqual([]);
+
+    await shownAndSettled(page.shown);
+    expect(field('location')).toHaveProperty('value', 'Goa');
+    expect(field('pick_up_date')).toHaveProperty('value', '2026-12-10');
+    expect(field('insured')).toHaveProperty('checked', true);
+    expect(page.seen.filter((event) => event.startsWith('submit'))).toEqual([
+      'submit location=Goa&pick_up_date=2026-12-10&q=&insured=on',
+    ]);
+    await shownAndSettled(page.shown);
+    expect(page.seen.filter((event) => event.startsWith('submit'))).toHaveLength(1);
+  });
+
+  it('gives the focus and the caret back to the same field', async () => {
+    htmlPage(FIRST_PAINT_FORM);
+    field('q').focus();
+    field('q').value = 'Mercedes';
+    field('q').dispatchEvent(new Event('input', { bubbles: true }));
+    field('q').setSelectionRange(3, 5);
+    field('q').blur();
+    // The render took it: the page's elements are new.
+    const page = renderPage(FIRST_PAINT_FORM);
+    start();
+    await shownAndSettled(page.shown);
+    expect(document.activeElement).toBe(field('q'));
+    expect(field('q').value).toBe('Mercedes');
+    expect([field('q').selectionStart, field('q').selectionEnd]).toEqual([3, 5]);
+  });
+
+  it('waits for a chosen city’s option to come with the page’s data, a few seconds at most', () => {
+    jest.useFakeTimers();
+    htmlPage(FIRST_PAINT_FORM);
+    const select = field('location') as unknown as HTMLSelectElement;
+    select.value = 'Goa';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    button('Search').click();
+    const page = renderPage(FIRST_PAINT_FORM.replace('<option value="Goa">Goa (3 cars)</option>', ''));
+    start();
+    page.shown();
+    jest.advanceTimersByTime(0);
+    expect(page.seen).toEqual([]);
+    field('location').insertAdjacentHTML('beforeend', '<option value="Goa">Goa (3 cars)</option>');
+    // The observer runs as a microtask.
+    return Promise.resolve().then(() => {
+      expect(field('location')).toHaveProperty('value', 'Goa');
+      expect(page.seen.filter((event) => event.startsWith('submit'))).toEqual(['submit location=Goa&pick_up_date=&q=']);
+      jest.advanceTimersByTime(OPTION_WAIT_MS);
+      expect(page.seen.filter((event) => event.startsWith('submit'))).toHaveLength(1);
+    });
+  });
+
+  it('hands nothing to a page other than the one painted first', async () => {
+    htmlPage(FIRST_PAINT_FORM);
+    field('q').value = 'Audi';
+    field('q').dispatchEvent(new Event('input', { bubbles: true }));
+    const page = renderPage(FIRST_PAINT_FORM.replace('catalog/HomePage', 'catalog/FleetPage'));
+    start();
+    await shownAndSettled(page.shown);
+    expect(field('q').value).toBe('');
+    expect(page.seen).toEqual([]);
   });
 });

@@ -1,36 +1,101 @@
-import { SITE_STARTED_EVENT } from '@rentora/shared/apps';
+import {
+  FIRST_PAINT_ATTRIBUTE,
+  PAGE_SHOWN_EVENT,
+  PAGE_SLOT_ATTRIBUTE,
+  SITE_STARTED_EVENT,
+} from '@rentora/shared/first-paint';
 
 /**
- * Until the host has started (SITE_STARTED_EVENT), the page is HTML only: pressing one of its
- * buttons would do nothing, and React's first render replaces every element, taking the focus
- * with it. This inline script remembers the last button pressed in #root and the element that
- * lost focus to that render; once the host has started it focuses and presses their counterparts,
- * found by tag, label and landmark among the visible ones (and only when exactly one matches), so
- * nothing the reader did while the scripts loaded is lost. Inert first paints take no input, so
- * they are left alone.
+ * Until the host has started (SITE_STARTED_EVENT), the page is HTML only, and until a remote's
+ * page has replaced its first paint (PAGE_SHOWN_EVENT, on the page's slot), that page is too: its
+ * buttons do nothing, and the render that replaces it replaces every element, taking the focus
+ * with it. This inline script keeps what the reader did meanwhile and hands it over:
+ * - in the shell (header, footer): the last button pressed and the focus, pressed and focused
+ *   again once the host has started;
+ * - in the page's first paint: every field's value (inputs, selects, checkboxes), the focus and
+ *   the caret, the last button pressed and a form sent, all given to the page's own elements
+ *   once it is shown: values first (as if typed, so the page's state has them), then the focus,
+ *   then the button or the form, once. A select's value waits (3 s at most) for its option to
+ *   come with the page's data.
+ * Counterparts are found by tag, name or label, form and landmark among the visible ones, and only
+ * when exactly one matches. Inert first paints take no input, so they are left alone.
  */
+const START = JSON.stringify(SITE_STARTED_EVENT);
+const SHOWN = JSON.stringify(PAGE_SHOWN_EVENT);
+const PAINT = JSON.stringify(`[${FIRST_PAINT_ATTRIBUTE}]`);
+const SLOT = JSON.stringify(PAGE_SLOT_ATTRIBUTE);
+/** How long a select's chosen value waits for its option on the page that replaces the first paint. */
+export const OPTION_WAIT_MS = 3000;
+
 export function keepEarlyInput(): string {
-  return (
-    `(()=>{const inRoot=(e)=>!!e&&!!document.getElementById("root")?.contains(e);` +
-    `const describe=(e)=>[e.tagName,(e.getAttribute("aria-label")||e.textContent||"").trim(),` +
-    `e.closest("header,nav,main,footer,[role=dialog]")?.tagName||""].join("\\n");` +
-    `const find=(key)=>{if(!key)return null;const [tag]=key.split("\\n");` +
+  return [
+    `(()=>{const root=()=>document.getElementById("root");`,
+    `const inRoot=(e)=>!!e&&!!root()?.contains(e);`,
+    `const inPaint=(e)=>!!e.closest(${PAINT});`,
+    // A button: its tag, label and landmark. A field: its form's label, tag and name (or label).
+    `const landmark=(e)=>e.closest("header,nav,main,footer,[role=dialog]")?.tagName||"";`,
+    `const describe=(e)=>[e.tagName,(e.getAttribute("aria-label")||e.textContent||"").trim(),landmark(e)].join("\\n");`,
+    `const fieldKey=(e)=>{const form=e.form||e.closest("form");`,
+    `const label=e.labels?.[0]?.textContent?.trim()||"";`,
+    `return [e.tagName,e.type||"",e.name||label,form?.getAttribute("aria-label")||form?.name||"",landmark(e)].join("\\n")};`,
+    `const isField=(e)=>/^(INPUT|SELECT|TEXTAREA)$/.test(e?.tagName||"");`,
+    `const keyOf=(e)=>isField(e)?fieldKey(e):describe(e);`,
     // Only what the reader can see counts: the header keeps a hidden copy of its buttons for the phone menu.
-    `const shown=(e)=>!e.closest("[inert],[hidden]")&&(!e.checkVisibility||e.checkVisibility());` +
-    `const same=[...document.getElementById("root").querySelectorAll(tag)].filter((e)=>shown(e)&&describe(e)===key);` +
-    `return same.length===1?same[0]:null};` +
-    `let pressed=null,focused=null;` +
-    `const onClick=(event)=>{const button=event.target.closest?.("button");if(!inRoot(button)||button.closest("[inert]"))return;` +
-    `event.preventDefault();pressed=describe(button)};` +
-    `const onFocusIn=(event)=>{const target=event.target.closest?.("a,button");focused=inRoot(target)?describe(target):null};` +
+    `const shown=(e)=>!e.closest("[inert],[hidden]")&&(!e.checkVisibility||e.checkVisibility());`,
+    `const find=(scope,key)=>{if(!key||!scope)return null;const [tag]=key.split("\\n");`,
+    `const same=[...scope.querySelectorAll(tag)].filter((e)=>shown(e)&&keyOf(e)===key);`,
+    `return same.length===1?same[0]:null};`,
+    `const shell={pressed:null,focused:null};const page={pressed:null,focused:null,caret:null,sent:null,values:new Map(),slot:null};`,
+    `let started=false;`,
+    `const stateOf=(e)=>{if(!inPaint(e))return shell;`,
+    `page.slot=e.closest("["+${SLOT}+"]")?.getAttribute(${SLOT})??null;return page};`,
+    // Once the host has started, the shell is its own; the first paint is the script's until it is replaced.
+    `const live=(e)=>inRoot(e)&&!e.closest("[inert]")&&(!started||inPaint(e));`,
+    `const onClick=(event)=>{const button=event.target.closest?.("button");if(!live(button))return;`,
+    `if(button.type==="submit"&&button.form)return;event.preventDefault();stateOf(button).pressed=describe(button)};`,
+    `const onSubmit=(event)=>{const form=event.target;if(!live(form))return;event.preventDefault();`,
+    `if(!inPaint(form))return;stateOf(form).sent={form:form.getAttribute("aria-label")||form.name||"",`,
+    `submitter:event.submitter?describe(event.submitter):null};page.pressed=null};`,
+    `const onValue=(event)=>{const field=event.target;if(!isField(field)||!live(field)||!inPaint(field))return;`,
+    `stateOf(field).values.set(fieldKey(field),{value:field.value,checked:field.checked})};`,
+    `const onFocusIn=(event)=>{const target=event.target.closest?.("a,button,input,select,textarea");`,
+    `if(!live(target))return;stateOf(target).focused=keyOf(target)};`,
     // A focused element removed from the page loses focus too: that loss is the render's, kept.
-    `const onFocusOut=(event)=>{const target=event.target;const key=focused;` +
-    `queueMicrotask(()=>{if(target.isConnected&&focused===key)focused=null})};` +
-    `document.addEventListener("click",onClick,true);document.addEventListener("focusin",onFocusIn,true);` +
-    `document.addEventListener("focusout",onFocusOut,true);` +
-    `document.addEventListener(${JSON.stringify(SITE_STARTED_EVENT)},()=>{` +
-    `document.removeEventListener("click",onClick,true);document.removeEventListener("focusin",onFocusIn,true);` +
-    `document.removeEventListener("focusout",onFocusOut,true);` +
-    `if(document.activeElement===document.body)find(focused)?.focus();find(pressed)?.click()},{once:true})})()`
-  );
+    `const onFocusOut=(event)=>{const target=event.target;if(!live(target))return;const state=stateOf(target);`,
+    `const key=state.focused;if(state===page&&typeof target.selectionStart==="number")`,
+    `page.caret=[target.selectionStart,target.selectionEnd];`,
+    // One that is back, and focused again (the host moves the first paint into its render), kept it.
+    `queueMicrotask(()=>{if(target.isConnected&&document.activeElement!==target&&state.focused===key)state.focused=null})};`,
+    `const listen=[["click",onClick],["submit",onSubmit],["input",onValue],["change",onValue],`,
+    `["focusin",onFocusIn],["focusout",onFocusOut]];`,
+    `for(const [type,handler] of listen)document.addEventListener(type,handler,true);`,
+    // Sets a field as if the reader had: React's own setter tracking is bypassed, then told.
+    `const give=(field,{value,checked})=>{if(field.type==="checkbox"||field.type==="radio"){`,
+    `if(field.checked!==checked)field.click();return true}`,
+    `if(field.tagName==="SELECT"&&![...field.options].some((option)=>option.value===value))return false;`,
+    `const setter=Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field),"value")?.set;`,
+    `setter?setter.call(field,value):(field.value=value);`,
+    `field.dispatchEvent(new Event(field.tagName==="SELECT"?"change":"input",{bubbles:true}));return true};`,
+    `const handOver=(scope)=>{const waiting=[];`,
+    `for(const [key,state] of page.values){const field=find(scope,key);if(field&&!give(field,state))waiting.push([field,state])}`,
+    `const finish=()=>{const focused=find(scope,page.focused);`,
+    `if(focused&&(document.activeElement===document.body||!document.activeElement)){focused.focus();`,
+    `if(page.caret&&typeof focused.setSelectionRange==="function")try{focused.setSelectionRange(...page.caret)}catch{}}`,
+    `if(page.sent){const form=[...scope.querySelectorAll("form")].find((e)=>shown(e)&&`,
+    `(e.getAttribute("aria-label")||e.name||"")===page.sent.form);`,
+    `form?.requestSubmit(find(form,page.sent.submitter)??undefined)}else find(scope,page.pressed)?.click()};`,
+    `if(waiting.length===0)return finish();`,
+    `const retry=()=>{for(let i=waiting.length-1;i>=0;i--)if(give(...waiting[i]))waiting.splice(i,1);`,
+    `if(waiting.length>0)return false;observer.disconnect();clearTimeout(timer);finish();return true};`,
+    `const observer=new MutationObserver(retry);for(const [field] of waiting)observer.observe(field,{childList:true,subtree:true});`,
+    `const timer=setTimeout(()=>{observer.disconnect();finish()},${OPTION_WAIT_MS})};`,
+    `const stop=()=>{for(const [type,handler] of listen)document.removeEventListener(type,handler,true)};`,
+    `document.addEventListener(${START},()=>{started=true;`,
+    `if(document.activeElement===document.body)find(root(),shell.focused)?.focus();find(root(),shell.pressed)?.click();`,
+    `shell.pressed=shell.focused=null;if(!document.querySelector(${PAINT}))stop()},{once:true});`,
+    `document.addEventListener(${SHOWN},(event)=>{const scope=event.target;`,
+    // In a task of its own: the page is shown from within the render's commit, where its own
+    // state could not take what the fields are given before the form is sent.
+    `const id=scope.getAttribute?.(${SLOT});stop();if(page.slot===null||page.slot===id)setTimeout(()=>handOver(scope))},{once:true})})()`,
+  ].join('');
 }

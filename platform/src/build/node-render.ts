@@ -51,7 +51,7 @@ function compile(config: Configuration): Promise<void> {
 
 export interface NodeRenderOptions {
   appDir: string;
-  /** Relative to appDir. */
+  /** Relative to appDir, or absolute. */
   entry: string;
   federationName: string;
   /** What the rendered HTML's asset URLs start with; '/' by default. */

@@ -1,10 +1,18 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { SITE_PAGES, type PageName } from '@rentora/state/pages';
+import {
+  escapeHtml,
+  HEAD_MARKER,
+  NAV_HREF_TOKEN,
+  NAV_LABEL_TOKEN,
+  NAV_LIST_ATTRIBUTE,
+  navListMarker,
+  PAGE_MARKER,
+} from '@rentora/shared/first-paint';
+import type { NavLink } from '@rentora/state/page-table';
+import { appAt } from '../apps';
 import { afterPaintLinks } from '../site/after-paint-links';
-import { markPageSlot } from '../site/first-paint';
-import { HINTS_MARKER } from '../site/host-page';
-import { APPS } from './federation';
+import { REMOTE_SHELL, SHELLS_DIR, SHELLS_INDEX, type ShellsIndex } from '../site/shell-files';
 import { keepEarlyInput } from './keep-early-input';
 import { markFontsReady, webFontFamilies } from './mark-fonts-ready';
 import { withNodeRender } from './node-render';
@@ -12,28 +20,30 @@ import { startAfterFirstPaint } from './start-after-first-paint';
 import { STARTUP_FILES } from './startup-files';
 
 /**
- * After the host's browser build: renders the shell of every page (header, the page's skeleton
- * or, for the host's own pages, the page itself, footer) and writes one HTML file per page into
- * dist/pages/, with the shell's CSS inline and the fonts and start-up chunks asked for at once.
- * The server adds what only it knows (remote URLs, the remote's files, the page's data) at
- * HINTS_MARKER. index.html becomes the home page, for static hosts (docs/architecture.md §2).
+ * After the host's browser build: renders the host's shells (header, the host's own page or the
+ * place of a remote's, footer) and writes one HTML file each into dist/pages/, with the shell's
+ * CSS inline and the fonts and start-up chunks asked for at once, and an index of them. The host
+ * knows no remote's page: the server writes the page, the navigation's links and what only it
+ * knows (remote URLs, page tables, hints) in at the markers (docs/architecture.md §2).
+ * index.html becomes the shell of a remote page, for static hosts.
  */
-
-/** A path of each page to render its shell with (remote pages render their skeleton only). */
-const SAMPLE_PATHS: Record<PageName, string> = {
-  home: '/',
-  fleet: '/vehicles',
-  vehicle: '/vehicles/any-car',
-  about: '/about',
-  notFound: '/no-such-page',
-};
 
 interface StartupFiles {
   scripts: string[];
   styles: string[];
 }
 
-const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+interface HostRender {
+  renderShell: (pathname: string, navLinks: readonly NavLink[], remotePage: boolean) => string;
+  PAGE_PLACEHOLDER: string;
+  hostPages: ShellsIndex['pages'];
+  notFoundPage: ShellsIndex['notFound'];
+}
+
+/** The one link the shells are rendered with, each list's template for the server's links. */
+const TOKEN_LINKS: readonly NavLink[] = [{ to: NAV_HREF_TOKEN, label: NAV_LABEL_TOKEN, order: 0 }];
+/** A path no page has, where the token link is not the current page. */
+const NOWHERE = '/no-such-page';
 
 /**
  * HtmlRspackPlugin's tag for the entry becomes one inline script: it keeps what the reader
@@ -59,23 +69,46 @@ function startEntryAfterFirstPaint(template: string, fontFamilies: readonly stri
 const SHELL_PARSED = 'shell-parsed';
 const RENDER_AFTER_SHELL = `<link rel="expect" href="#${SHELL_PARSED}" blocking="render">`;
 
+/** Each navigation list of a rendered shell: its name, and where its content starts and ends. */
+function navLists(shell: string): { list: string; start: number; end: number }[] {
+  const opening = new RegExp(`<ul [^>]*${NAV_LIST_ATTRIBUTE}="([^"]+)"[^>]*>`, 'g');
+  return [...shell.matchAll(opening)].map((found) => {
+    const start = (found.index ?? 0) + found[0].length;
+    const end = shell.indexOf('</ul>', start);
+    if (end < 0) throw new Error(`The ${found[1]} navigation list has no end.`);
+    return { list: found[1] ?? '', start, end };
+  });
+}
+
+/** The shell with each navigation list's content replaced by its marker. */
+function markNavLists(shell: string): string {
+  let marked = shell;
+  for (const { list, start, end } of navLists(shell).reverse()) {
+    marked = `${marked.slice(0, start)}${navListMarker(list)}${marked.slice(end)}`;
+  }
+  return marked;
+}
+
+const listItems = (shell: string) =>
+  Object.fromEntries(navLists(shell).map(({ list, start, end }) => [list, shell.slice(start, end)]));
+
 function composePage(template: string, parts: { title: string; shell: string; css: string; head: string[] }): string {
   // React writes a page's <title> where the page renders it; the document's title goes in the head.
   const shell = parts.shell.replace(/<title>[^<]*<\/title>/g, '');
   // Replacer functions, so a `$` in the CSS or the shell is never read as a replacement pattern.
   return startEntryAfterFirstPaint(template, webFontFamilies(parts.css))
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(parts.title)}</title>`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(parts.title)}</title>`)
     .replace(
       '</head>',
-      () => `${RENDER_AFTER_SHELL}<style>${parts.css}</style>${parts.head.join('')}${HINTS_MARKER}</head>`,
+      () => `${RENDER_AFTER_SHELL}<style>${parts.css}</style>${parts.head.join('')}${HEAD_MARKER}</head>`,
     )
     .replace('<div id="root"></div>', () => `<div id="root">${shell}</div><template id="${SHELL_PARSED}"></template>`);
 }
 
 export async function prerenderHostPages(hostDir: string): Promise<void> {
   const dist = path.join(hostDir, 'dist');
-  const render = { appDir: hostDir, entry: './src/prerender.tsx', federationName: APPS.host.federationName };
-  await withNodeRender(render, ({ renderShell }: { renderShell: (path: string) => string }) => {
+  const render = { appDir: hostDir, entry: './src/prerender.tsx', federationName: appAt(hostDir).name };
+  await withNodeRender(render, (host: HostRender) => {
     const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
     const startup = JSON.parse(readFileSync(path.join(dist, STARTUP_FILES), 'utf8')) as StartupFiles;
     const css = startup.styles.map((file) => readFileSync(path.join(dist, file), 'utf8')).join('\n');
@@ -91,17 +124,37 @@ export async function prerenderHostPages(hostDir: string): Promise<void> {
         startup.scripts.map((file) => ({ rel: 'preload', as: 'script', href: `/${file}`, fetchpriority: 'low' })),
       ),
     ];
-    mkdirSync(path.join(dist, 'pages'), { recursive: true });
-    for (const page of Object.keys(SAMPLE_PATHS) as PageName[]) {
-      const html = composePage(template, {
-        title: SITE_PAGES[page].title ?? 'Rentora',
-        // The server writes the remote page's own first paint in place of its skeleton.
-        shell: markPageSlot(renderShell(SAMPLE_PATHS[page])),
-        css,
-        head,
-      });
-      writeFileSync(path.join(dist, 'pages', `${page}.html`), html);
-      if (page === 'home') writeFileSync(path.join(dist, 'index.html'), html.replace(HINTS_MARKER, ''));
+    const shells: { name: string; title: string; shell: string }[] = [
+      { name: REMOTE_SHELL, title: 'Rentora', shell: host.renderShell(NOWHERE, TOKEN_LINKS, true) },
+      ...host.hostPages.map(({ name, title, path: pagePath }) => ({
+        name,
+        title,
+        shell: host.renderShell(pagePath, TOKEN_LINKS, false),
+      })),
+      { ...host.notFoundPage, shell: host.renderShell(NOWHERE, TOKEN_LINKS, false) },
+    ];
+    const links = listItems(shells[0]?.shell ?? '');
+    const currentLinks = listItems(host.renderShell(NAV_HREF_TOKEN, TOKEN_LINKS, true));
+    const index: ShellsIndex = {
+      pages: host.hostPages,
+      notFound: host.notFoundPage,
+      nav: Object.fromEntries(
+        Object.entries(links).map(([list, link]) => [list, { link, current: currentLinks[list] ?? link }]),
+      ),
+    };
+    mkdirSync(path.join(dist, SHELLS_DIR), { recursive: true });
+    for (const { name, title, shell } of shells) {
+      const marked = markNavLists(shell).replace(host.PAGE_PLACEHOLDER, PAGE_MARKER);
+      const html = composePage(template, { title, shell: marked, css, head });
+      writeFileSync(path.join(dist, SHELLS_DIR, `${name}.html`), html);
+      // A static host sends the shell of a remote page for every path; the host fills it in.
+      if (name === REMOTE_SHELL) {
+        writeFileSync(
+          path.join(dist, 'index.html'),
+          html.replace(HEAD_MARKER, '').replace(/<!--rentora:[^>]*-->/g, ''),
+        );
+      }
     }
+    writeFileSync(path.join(dist, SHELLS_DIR, SHELLS_INDEX), JSON.stringify(index));
   });
 }

@@ -17,7 +17,7 @@ function sourceFiles(dir: string): string[] {
 describe('the subset fonts', () => {
   it('carry every character the product’s texts and the fleet’s facts use', () => {
     const root = findRepoRoot();
-    const texts = ['host', 'remote-catalog', 'remote-booking', 'remote-account', 'shared', 'state']
+    const texts = ['host', 'remote-catalog', 'remote-booking', 'remote-account', 'remote-operator', 'shared', 'state']
       .flatMap((workspace) => sourceFiles(path.join(root, workspace, 'src')))
       .concat(path.join(root, 'api/src/db/fleet-seed.ts'))
       .map((file) => readFileSync(file, 'utf8'))

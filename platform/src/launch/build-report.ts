@@ -1,6 +1,7 @@
 import { chromium, type Page, type Response } from '@playwright/test';
-import { APPS, type AppName } from '@rentora/shared/apps';
+import { siteApps } from '../apps';
 import { buildStale } from './build';
+import { findRepoRoot } from './repo';
 import { CHROMIUM_FLAGS, findChromium } from './chromium';
 import { startLocalSite } from './local-site';
 
@@ -29,7 +30,7 @@ interface Sizes {
 
 interface PageLoad {
   page: string;
-  byApp: Map<AppName, Sizes>;
+  byApp: Map<string, Sizes>;
   /** How many copies of each shared singleton the federation runtime loaded. */
   copies: Record<string, number>;
 }
@@ -58,8 +59,8 @@ async function loadedCopies(page: Page): Promise<Record<string, number>> {
   }, SINGLETONS);
 }
 
-async function measure(page: Page, url: string, appOf: (url: string) => AppName | undefined): Promise<PageLoad> {
-  const byApp = new Map<AppName, Sizes>();
+async function measure(page: Page, url: string, appOf: (url: string) => string | undefined): Promise<PageLoad> {
+  const byApp = new Map<string, Sizes>();
   const pending: Promise<void>[] = [];
   const onResponse = (response: Response) => {
     const type = response.request().resourceType();
@@ -112,7 +113,9 @@ function problemsOf(load: PageLoad): string[] {
 }
 
 function print(load: PageLoad): void {
-  const rows = (Object.keys(APPS) as AppName[])
+  const { host, remotes } = siteApps(findRepoRoot());
+  const rows = [host, ...remotes]
+    .map(({ name }) => name)
     .filter((app) => load.byApp.has(app))
     .map((app) => ({ app, ...(load.byApp.get(app) ?? empty()) }));
   const total = rows.reduce(
@@ -147,9 +150,9 @@ async function report(): Promise<number> {
   const executablePath = findChromium();
   if (!executablePath) throw new Error('No Chromium found: set CHROMIUM_PATH or install chromium.');
   const site = await startLocalSite(BASE_PORT);
-  const origins = new Map<string, AppName>([
+  const origins = new Map<string, string>([
     [new URL(site.baseUrl).origin, 'host'],
-    ...Object.entries(site.remotes).map(([name, url]) => [new URL(url).origin, name as AppName] as const),
+    ...Object.entries(site.remotes).map(([name, url]) => [new URL(url).origin, name] as const),
   ]);
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS });
   try {

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { build as esbuild } from 'esbuild';
-import { APPS, type AppName } from '@rentora/shared/apps';
+import { siteApps, type SiteApp } from '../apps';
 import { prerenderHostPages } from '../build/prerender';
 import { findRepoRoot } from './repo';
 import { precompress } from './precompress';
@@ -16,8 +16,7 @@ const lockfile = path.join(root, 'package-lock.json');
 /** The Rspack/federation config every app builds with. */
 const buildConfig = path.join(platformDir, 'src/build');
 
-async function buildFrontEnd(app: AppName): Promise<void> {
-  const dir = path.join(root, APPS[app].dir);
+async function buildFrontEnd({ name: app, dir, remote }: SiteApp): Promise<void> {
   const rspackCli = path.join(root, 'node_modules/@rspack/cli/bin/rspack.js');
   const result = spawnSync(process.execPath, [rspackCli, 'build', '--mode', 'production'], {
     cwd: dir,
@@ -25,7 +24,7 @@ async function buildFrontEnd(app: AppName): Promise<void> {
     env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) throw new Error(`The ${app} build failed.`);
-  if (app === 'host') await prerenderHostPages(dir);
+  if (!remote) await prerenderHostPages(dir);
   precompress(path.join(dir, 'dist'));
   markBuilt(path.join(dir, 'dist'));
 }
@@ -93,10 +92,11 @@ export async function buildStale(options: { all?: boolean } = {}): Promise<void>
     process.stdout.write('Building the site server…\n');
     await buildSiteServer();
   }
-  for (const app of Object.keys(APPS) as AppName[]) {
-    const dir = path.join(root, APPS[app].dir);
+  const { host, remotes } = siteApps(root);
+  for (const app of [host, ...remotes]) {
+    const { dir } = app;
     if (options.all || isStale(path.join(dir, 'dist'), [dir, shared, state, buildConfig, lockfile])) {
-      process.stdout.write(`Building ${app}…\n`);
+      process.stdout.write(`Building ${app.name}…\n`);
       await buildFrontEnd(app);
     }
   }

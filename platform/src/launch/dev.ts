@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { APPS, type AppName } from '@rentora/shared/apps';
+import { siteApps } from '../apps';
 import { findRepoRoot } from './repo';
 
 /**
@@ -27,19 +27,20 @@ run('api', path.join(root, 'node_modules/tsx/dist/cli.mjs'), ['watch', 'src/main
   PORT: apiPort,
   DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data'),
 });
-for (const app of Object.keys(APPS) as AppName[]) {
+const apps = siteApps(root);
+for (const app of [apps.host, ...apps.remotes]) {
   run(
-    app,
+    app.name,
     path.join(root, 'node_modules/@rspack/cli/bin/rspack.js'),
     ['serve', '--mode', 'development'],
-    path.join(root, APPS[app].dir),
+    app.dir,
     {
       NODE_ENV: 'development',
       API_PORT: apiPort,
     },
   );
 }
-process.stdout.write(`Rentora (dev) will be at http://localhost:${APPS.host.port} once the dev servers are up.\n`);
+process.stdout.write(`Rentora (dev) will be at http://localhost:${apps.host.port} once the dev servers are up.\n`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {

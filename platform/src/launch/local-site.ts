@@ -7,6 +7,8 @@ import { siteAtPortBase } from './site-config';
 
 export interface LocalSite {
   baseUrl: string;
+  /** The site server's process, for the benchmarks' CPU figures. */
+  pid: number;
   remotes: ReturnType<typeof siteAtPortBase>['remotes'];
   stop(): void;
 }
@@ -44,5 +46,5 @@ export async function startLocalSite(portBase: number): Promise<LocalSite> {
     stop();
     throw error;
   }
-  return { baseUrl, remotes, stop };
+  return { baseUrl, pid: site.pid ?? 0, remotes, stop };
 }

@@ -2,7 +2,8 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const COMPRESSIBLE = /\.(js|css|html|json|svg|map)$/;
+/** Source maps are left out: no server sends them (site/static-site.ts). */
+const COMPRESSIBLE = /\.(js|css|html|json|svg)$/;
 const MIN_BYTES = 1024;
 
 /** Writes .br and .gz beside every text file of a build, so the server never compresses per request. */

@@ -1,15 +1,18 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { APPS, REMOTE_NAMES } from '@rentora/shared/apps';
 import { buildApp } from '@rentora/api/app';
 import { loadConfig } from '@rentora/api/config';
 import { startRemoteServer } from '../site/remote-server';
 import { REVALIDATE } from '../site/cache-policy';
-import { createHostPages } from '../site/host-page';
-import { hostPageHeaders, type InlineHashes } from '../site/site-headers';
-import { registerStaticSite } from '../site/static-site';
+import { createHostPages, type HostPage } from '../site/host-page';
+import { fileHeaders, hostPageHeaders, type InlineHashes } from '../site/site-headers';
+import { registerStaticSite, type RenderedPage } from '../site/static-site';
+import { siteApps } from '../apps';
 import { findRepoRoot } from './repo';
 import { loadSiteConfig } from './site-config';
+
+/** How long the site waits at start for the remotes' page tables before it serves without those it lacks. */
+const REMOTE_TABLES_WAIT_MS = 10_000;
 
 /** Enough for every page of a few host builds and remote first paints side by side. */
 const MAX_HEADER_SETS = 64;
@@ -39,7 +42,8 @@ function memoizeByHashes<T>(compute: (hashes: InlineHashes) => T): (hashes: Inli
 async function serve(): Promise<void> {
   const root = findRepoRoot();
   const site = loadSiteConfig();
-  const hostDist = path.join(root, APPS.host.dir, 'dist');
+  const apps = siteApps(root);
+  const hostDist = path.join(apps.host.dir, 'dist');
 
   const servers: FastifyInstance[] = [];
   let closing = false;
@@ -53,11 +57,11 @@ async function serve(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  for (const name of REMOTE_NAMES) {
+  for (const { name, dir } of apps.remotes) {
     servers.push(
       await startRemoteServer({
-        root: path.join(root, APPS[name].dir, 'dist'),
-        port: site.remotePorts[name],
+        root: path.join(dir, 'dist'),
+        port: site.remotePorts[name] ?? 0,
         host: site.host,
         corsOrigins: site.hostOrigins,
       }),
@@ -70,27 +74,56 @@ async function serve(): Promise<void> {
   api.get('/remotes.json', { schema: { hide: true } }, (_request, reply) =>
     reply.header('Cache-Control', REVALIDATE).send(site.remoteUrls),
   );
+  let fleetEtag: string | undefined;
   const pages = createHostPages({
     root: hostDist,
     remoteUrls: site.remoteUrls,
+    // A remote deployed alone is seen by the pages sent a quarter of a second later at most.
+    freshForMs: 250,
     // In-process: a first paint shows the live car, or the fleet's first row, without a trip over the network.
-    readPageData: async (url) => {
-      const response = await api.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
-      return response.statusCode === 200 ? response.json() : undefined;
+    pageData: {
+      read: async (url) => {
+        const response = await api.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+        return response.statusCode === 200 ? response.json() : undefined;
+      },
+      // The fleet's ETag: first paints show the fleet's fields, so a page painted with them holds until it changes.
+      version: async () => {
+        const headers: Record<string, string> = { accept: 'application/json' };
+        if (fleetEtag) headers['if-none-match'] = fleetEtag;
+        const response = await api.inject({ method: 'GET', url: '/api/vehicles', headers });
+        if (response.statusCode === 200) fleetEtag = String(response.headers.etag ?? '') || undefined;
+        else if (response.statusCode !== 304) fleetEtag = undefined;
+        return fleetEtag;
+      },
     },
   });
   const remoteOrigins = Object.values(site.remoteUrls).map((url) => new URL(url).origin);
   const pageHeaders = memoizeByHashes((hashes) => hostPageHeaders(remoteOrigins, hashes));
+  // One answer per page the server keeps, so each is compressed and hashed once (send-html.ts).
+  const answers = new WeakMap<HostPage, RenderedPage>();
   await registerStaticSite(api, {
     root: hostDist,
     spaFallback: true,
     headers: hostPageHeaders(remoteOrigins),
+    fileHeaders: fileHeaders('same-origin'),
     renderPage: async (pathname, search) => {
       const page = await pages.render(pathname, search);
-      // The page's CSP names the hashes of its own inline styles and script, whichever host build wrote it.
-      return { ...page, headers: pageHeaders(page) };
+      let answer = answers.get(page);
+      if (!answer) {
+        // The page's CSP names the hashes of its own inline styles and script, whichever host build wrote it.
+        answer = { statusCode: page.statusCode, html: page.html, headers: pageHeaders(page) };
+        answers.set(page, answer);
+      }
+      return answer;
     },
   });
+  // The first pages served must know the remotes' paths: a page asked for before its table is read answers 404.
+  const unread = await pages.ready(REMOTE_TABLES_WAIT_MS);
+  if (unread.length > 0) {
+    process.stderr.write(
+      `Could not read the page tables of ${unread.join(', ')} yet: their pages answer 404 until they can be read.\n`,
+    );
+  }
   await api.listen({ port: site.port, host: site.host });
   servers.push(api);
 

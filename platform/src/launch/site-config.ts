@@ -1,27 +1,21 @@
-import { APPS, REMOTE_NAMES, type RemoteName } from '@rentora/shared/apps';
+import { siteApps } from '../apps';
+import { findRepoRoot } from './repo';
 
 export interface SiteConfig {
   /** The API and host origin's port. */
   port: number;
   host: string;
-  remotePorts: Record<RemoteName, number>;
+  /** By remote name: where its files are served from locally. */
+  remotePorts: Record<string, number>;
   /** Where the host's page finds each remote (written to remotes.json). */
-  remoteUrls: Record<RemoteName, string>;
+  remoteUrls: Record<string, string>;
   /** Origins whose pages may fetch the remotes' files. */
   hostOrigins: string[];
 }
 
-const PORT_VARIABLES: Record<RemoteName, string> = {
-  catalog: 'CATALOG_PORT',
-  booking: 'BOOKING_PORT',
-  account: 'ACCOUNT_PORT',
-};
-
-const URL_VARIABLES: Record<RemoteName, string> = {
-  catalog: 'REMOTE_CATALOG_URL',
-  booking: 'REMOTE_BOOKING_URL',
-  account: 'REMOTE_ACCOUNT_URL',
-};
+/** A remote's settings are named after it: `CATALOG_PORT`, `REMOTE_CATALOG_URL`. */
+const portVariable = (remote: string) => `${remote.toUpperCase()}_PORT`;
+const urlVariable = (remote: string) => `REMOTE_${remote.toUpperCase()}_URL`;
 
 function port(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const value = Number(env[name] ?? fallback);
@@ -30,14 +24,15 @@ function port(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
 }
 
 /** The composed site's ports and URLs, from the environment (README: Configuration). */
-export function loadSiteConfig(env: NodeJS.ProcessEnv = process.env): SiteConfig {
-  const sitePort = port(env, 'PORT', APPS.host.port);
+export function loadSiteConfig(env: NodeJS.ProcessEnv = process.env, root = findRepoRoot()): SiteConfig {
+  const apps = siteApps(root);
+  const sitePort = port(env, 'PORT', apps.host.port);
   const remotePorts = Object.fromEntries(
-    REMOTE_NAMES.map((name) => [name, port(env, PORT_VARIABLES[name], APPS[name].port)]),
-  ) as Record<RemoteName, number>;
+    apps.remotes.map(({ name, port: localPort }) => [name, port(env, portVariable(name), localPort)]),
+  );
   const remoteUrls = Object.fromEntries(
-    REMOTE_NAMES.map((name) => [name, env[URL_VARIABLES[name]] ?? `http://localhost:${remotePorts[name]}`]),
-  ) as Record<RemoteName, string>;
+    apps.remotes.map(({ name }) => [name, env[urlVariable(name)] ?? `http://localhost:${remotePorts[name]}`]),
+  );
   const hostOrigins = env.HOST_ORIGIN
     ? env.HOST_ORIGIN.split(',').map((origin) => origin.trim())
     : [`http://localhost:${sitePort}`, `http://127.0.0.1:${sitePort}`];
@@ -45,17 +40,16 @@ export function loadSiteConfig(env: NodeJS.ProcessEnv = process.env): SiteConfig
 }
 
 /**
- * A whole site on consecutive ports (host on `base`, remotes on base+1..3): the environment
- * for serve.ts and the URLs a browser uses. The browser suite and the build report use it.
+ * A whole site on consecutive ports (host on `base`, the remotes on base+1, base+2, …): the
+ * environment for serve.ts and the URLs a browser uses. The browser suite and the reports use it.
  */
-export function siteAtPortBase(base: number) {
-  const remotes = Object.fromEntries(
-    REMOTE_NAMES.map((name, index) => [name, `http://localhost:${base + index + 1}`]),
-  ) as Record<RemoteName, string>;
+export function siteAtPortBase(base: number, root = findRepoRoot()) {
+  const { remotes: apps } = siteApps(root);
+  const remotes = Object.fromEntries(apps.map(({ name }, index) => [name, `http://localhost:${base + index + 1}`]));
   const env: Record<string, string> = { PORT: String(base) };
-  REMOTE_NAMES.forEach((name, index) => {
-    env[PORT_VARIABLES[name]] = String(base + index + 1);
-    env[URL_VARIABLES[name]] = remotes[name];
+  apps.forEach(({ name }, index) => {
+    env[portVariable(name)] = String(base + index + 1);
+    env[urlVariable(name)] = remotes[name] ?? '';
   });
   return { baseUrl: `http://localhost:${base}`, remotes, env };
 }

@@ -1,8 +1,7 @@
+import { inlineJson } from '@rentora/shared/first-paint';
+
 /** Marks a JSON data block of link attributes the page adds once it has painted. */
 export const AFTER_PAINT_ATTRIBUTE = 'data-after-paint';
-
-/** JSON inside a <script> element: nothing in it can close the element. */
-export const inlineJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /**
  * Links (attribute maps) as a data block that the page's start-up script adds to the head after

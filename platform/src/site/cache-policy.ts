@@ -1,5 +1,5 @@
 /** File names the builds give a content hash, e.g. `main.3d480581.js` or `assets/car.1a2b3c4d.svg`. */
-const HASHED_FILE = /\.[0-9a-f]{8}\.[a-z0-9]+(\.map)?(\.br|\.gz)?$/;
+const HASHED_FILE = /\.[0-9a-f]{8}\.[a-z0-9]+(\.br|\.gz)?$/;
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';

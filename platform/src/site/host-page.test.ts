@@ -1,50 +1,121 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { createHash } from 'node:crypto';
-import { firstPaintField } from '@rentora/shared/first-paint-fields';
-import { FIRST_PAINT_FILE, markPageSlot, REMOTE_URL_PLACEHOLDER, type FirstPaints } from './first-paint';
-import { createHostPages, HINTS_MARKER } from './host-page';
+import {
+  firstPaintEach,
+  firstPaintField,
+  firstPaintPlural,
+  HEAD_MARKER,
+  NAV_HREF_TOKEN,
+  NAV_LABEL_TOKEN,
+  navListMarker,
+  PAGE_MARKER,
+  REMOTE_URL_PLACEHOLDER,
+} from '@rentora/shared/first-paint';
+import { PAGE_TABLE_FILE, type PageEntry, type RemoteTable } from '@rentora/state/page-table';
+import { createHostPages, type PageData } from './host-page';
 import { startRemoteServer } from './remote-server';
+import { REMOTE_SHELL, SHELLS_DIR, SHELLS_INDEX, type ShellsIndex } from './shell-files';
 
-/** A host build with one page per kind, and a catalog remote whose manifest can be redeployed. */
+/** A host build (its shells and their index) and a catalog remote whose files can be redeployed. */
 let hostRoot: string;
 let remoteRoot: string;
 let remote: FastifyInstance;
 let catalogUrl: string;
 
-const page = (name: string) =>
-  `<!doctype html><html><head><title>${name}</title><script>start()</script><style>body{margin:0}</style>${HINTS_MARKER}</head><body><div id="root">${name}</div></body></html>`;
-
-/** A remote page's shell as the host's build writes it: the slot's skeleton, marked for the server. */
-const remotePage = (name: string, id: string) =>
-  page(name).replace(
-    `<div id="root">${name}</div>`,
-    `<div id="root"><main>${markPageSlot(`<div data-page-slot="${id}" style="display:contents"><div role="status">Loading…</div></div>`)}</main></div>`,
+const shell = (name: string, page: string) =>
+  `<!doctype html><html><head><title>Rentora</title><script>start()</script><style>body{margin:0}</style>${HEAD_MARKER}</head>` +
+  `<body><div id="root"><header><ul>${navListMarker('header')}</ul></header><main>${page}</main></div></body></html>`.replace(
+    '<ul>',
+    `<ul data-shell="${name}">`,
   );
 
-function deployFirstPaints(heading: string): void {
-  const firstPaints: FirstPaints = {
-    './HomePage': {
-      html: `<h1>${heading}</h1><img src="${REMOTE_URL_PLACEHOLDER}assets/car.1a2b3c4d.svg" alt="">`,
-      css: '.hero{background:url(assets/hero.1a2b3c4d.svg)}',
+const SHELLS_INDEX_FILE: ShellsIndex = {
+  pages: [{ path: '/about', name: 'about', title: 'About - Rentora', nav: { label: 'About', order: 30 } }],
+  notFound: { name: 'not-found', title: 'Error 404 - Page Not Found!' },
+  nav: {
+    header: {
+      link: `<li><a href="${NAV_HREF_TOKEN}">${NAV_LABEL_TOKEN}</a></li>`,
+      current: `<li><a aria-current="page" href="${NAV_HREF_TOKEN}">${NAV_LABEL_TOKEN}</a></li>`,
     },
-    './VehicleDetailPage': {
-      html:
-        `<title>${firstPaintField('car_name')} - Rentora</title><h1>${firstPaintField('car_name')}</h1>` +
-        `<img src="${firstPaintField('image_url')}?w=640" alt=""><p>₹${firstPaintField('price_per_day')}/day</p>`,
-      css: '.car{margin:0}',
-    },
-    './FleetPage': {
-      html: [0, 1].map((index) => `<h2>${firstPaintField(`${index}.car_name`)}</h2>`).join(''),
-      css: '.fleet{margin:0}',
-    },
-  };
-  writeFileSync(path.join(remoteRoot, FIRST_PAINT_FILE), JSON.stringify(firstPaints));
+  },
+};
+
+function deployHost(aboutText = 'About Rentora'): void {
+  mkdirSync(path.join(hostRoot, SHELLS_DIR), { recursive: true });
+  writeFileSync(path.join(hostRoot, 'index.html'), shell('index', ''));
+  writeFileSync(path.join(hostRoot, SHELLS_DIR, `${REMOTE_SHELL}.html`), shell('remote', PAGE_MARKER));
+  writeFileSync(path.join(hostRoot, SHELLS_DIR, 'about.html'), shell('about', `<h1>${aboutText}</h1>`));
+  writeFileSync(path.join(hostRoot, SHELLS_DIR, 'not-found.html'), shell('not-found', '<h1>Page Not Found!</h1>'));
+  const index = path.join(hostRoot, SHELLS_DIR, SHELLS_INDEX);
+  writeFileSync(index, JSON.stringify(SHELLS_INDEX_FILE));
+  // File times can be coarse: make each deploy visible, as a deploy's copy would.
+  const later = new Date(Date.now() + Math.random() * 100_000);
+  utimesSync(index, later, later);
 }
 
-function deployCatalog(homeChunk: string): void {
+const page = (entry: Partial<PageEntry> & Pick<PageEntry, 'path' | 'expose'>): PageEntry => ({
+  title: null,
+  reads: [],
+  what: 'this page',
+  access: 'everyone',
+  skeleton: '<div role="status">Loading…</div>',
+  styles: [],
+  css: '',
+  ...entry,
+});
+
+const car = (index: number) => firstPaintField(`${index}.car_name`);
+
+/** The catalog's table as its build writes it. */
+function catalogTable(heading = 'Drive your dreams', extra: PageEntry[] = []): RemoteTable {
+  return {
+    pages: [
+      page({
+        path: '/',
+        title: 'Home - Rentora',
+        expose: './HomePage',
+        nav: { label: 'Home', order: 10 },
+        skeleton: `<h1>${heading}</h1><img src="${REMOTE_URL_PLACEHOLDER}assets/car.1a2b3c4d.svg" alt="">`,
+        styles: ['home.1a2b3c4d.css'],
+        css: '.hero{background:url(assets/hero.1a2b3c4d.svg)}',
+      }),
+      page({
+        path: '/vehicles',
+        title: 'Fleet - Rentora',
+        expose: './FleetPage',
+        reads: ['/api/vehicles'],
+        nav: { label: 'Vehicles', order: 20 },
+        skeleton: '<h1>Our fleet</h1><div role="status">Loading…</div>',
+        firstPaint:
+          `<h1>Our fleet</h1><p>${firstPaintPlural('length', '# Result', '# Results')}</p><ul>` +
+          `<template ${Object.entries(firstPaintEach({ path: '', max: 2 }))
+            .map(([name, value]) => `${name}="${value}"`)
+            .join(
+              ' ',
+            )}><li><h2>${firstPaintField('*.car_name')}</h2><a href="/vehicles/{url:*._id}">Details</a></li></template></ul>`,
+        css: '.fleet{margin:0}',
+      }),
+      page({
+        path: '/vehicles/:vehicleId',
+        expose: './VehicleDetailPage',
+        reads: ['/api/vehicles/:vehicleId'],
+        skeleton: '<title>Rentora</title><div role="status">Loading car details…</div>',
+        firstPaint:
+          `<title>${firstPaintField('car_name')} - Rentora</title><h1>${firstPaintField('car_name')}</h1>` +
+          `<img src="{src:image_url}?w=640" alt=""><p>₹${firstPaintField('price_per_day')}/day</p>`,
+        css: '.car{margin:0}',
+      }),
+      ...extra,
+    ],
+    modals: [],
+  };
+}
+
+function deployCatalog(table: RemoteTable, homeChunk = 'home.1a2b3c4d.js'): void {
+  writeFileSync(path.join(remoteRoot, PAGE_TABLE_FILE), JSON.stringify(table));
   const manifest = {
     metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } },
     exposes: [
@@ -58,21 +129,16 @@ function deployCatalog(homeChunk: string): void {
 
 beforeAll(async () => {
   hostRoot = mkdtempSync(path.join(tmpdir(), 'rentora-host-'));
-  mkdirSync(path.join(hostRoot, 'pages'));
-  writeFileSync(path.join(hostRoot, 'index.html'), page('index'));
-  for (const name of ['vehicle', 'about', 'notFound']) {
-    writeFileSync(path.join(hostRoot, 'pages', `${name}.html`), page(name));
-  }
-  writeFileSync(path.join(hostRoot, 'pages', 'home.html'), remotePage('home', 'catalog/HomePage'));
-  writeFileSync(path.join(hostRoot, 'pages', 'fleet.html'), remotePage('fleet', 'catalog/FleetPage'));
+  deployHost();
   remoteRoot = mkdtempSync(path.join(tmpdir(), 'rentora-catalog-'));
-  deployCatalog('home.1a2b3c4d.js');
-  deployFirstPaints('Drive your dreams');
+  deployCatalog(catalogTable());
   remote = await startRemoteServer({ root: remoteRoot, port: 0, host: '127.0.0.1', corsOrigins: [] });
   const address = remote.server.address();
   if (address === null || typeof address === 'string') throw new Error('no port');
   catalogUrl = `http://127.0.0.1:${address.port}`;
 });
+
+afterEach(() => deployCatalog(catalogTable()));
 
 afterAll(async () => {
   await remote.close();
@@ -80,231 +146,259 @@ afterAll(async () => {
   rmSync(remoteRoot, { recursive: true, force: true });
 });
 
+const REMOTE_URLS = () => ({ catalog: catalogUrl, booking: 'https://booking.example.com' });
+
+const pagesWith = (pageData?: PageData) =>
+  createHostPages({ root: hostRoot, remoteUrls: REMOTE_URLS(), pageData, dataTimeoutMs: 100 });
+
 /** The links the page's start-up script adds after the first paint. */
 const afterPaint = (html: string): unknown[] =>
   [...html.matchAll(/<script type="application\/json" data-after-paint>([^<]*)<\/script>/g)].flatMap(
     ([, json]) => JSON.parse(json ?? '[]') as unknown[],
   );
 
-const pagesAt = (catalog: string) =>
-  createHostPages({
-    root: hostRoot,
-    remoteUrls: { catalog, booking: 'https://booking.example.com', account: 'https://account.example.com' },
-  });
+const siteConfig = (html: string) =>
+  JSON.parse(/<script type="application\/json" id="rentora-site">([^<]*)<\/script>/.exec(html)?.[1] ?? 'null') as {
+    remotes: Record<string, string>;
+    table: { pages: { path: string; remote: string }[] };
+  };
+
+const headerLinks = (html: string) => /<ul data-shell="[^"]*">(.*?)<\/ul>/.exec(html)?.[1];
 
 describe('the host page the server writes', () => {
-  it('sends the page’s own prerendered shell, 404 for an unknown path', async () => {
-    const pages = pagesAt(catalogUrl);
-    expect((await pages.render('/')).html).toContain('<title>home</title>');
-    expect((await pages.render('/vehicles')).html).toContain('<title>fleet</title>');
-    expect((await pages.render('/vehicles/audi-q7')).html).toContain('<div id="root">vehicle</div>');
-    expect((await pages.render('/about')).statusCode).toBe(200);
+  it('serves the host’s own pages from their shells, a remote’s from its table, and 404 for a path no page has', async () => {
+    const pages = pagesWith();
+    const about = await pages.render('/about');
+    expect([about.statusCode, about.html]).toEqual([200, expect.stringContaining('<h1>About Rentora</h1>')]);
+    expect(about.html).toContain('<title>About - Rentora</title>');
+    const home = await pages.render('/');
+    expect([home.statusCode, home.html]).toEqual([200, expect.stringContaining('<h1>Drive your dreams</h1>')]);
+    expect(home.html).toContain('<title>Home - Rentora</title>');
     const missing = await pages.render('/no/such/page');
-    expect(missing.statusCode).toBe(404);
-    expect(missing.html).toContain('<div id="root">notFound</div>');
+    expect([missing.statusCode, missing.html]).toEqual([404, expect.stringContaining('<h1>Page Not Found!</h1>')]);
+    expect(missing.html).toContain('<title>Error 404 - Page Not Found!</title>');
   });
 
-  it('writes the remotes’ URLs inline, so the host needs no remotes.json round trip', async () => {
-    const { html } = await pagesAt(catalogUrl).render('/about');
-    const json = /<script type="application\/json" id="rentora-remotes">([^<]*)<\/script>/.exec(html)?.[1];
-    expect(JSON.parse(json ?? 'null')).toEqual({
-      catalog: catalogUrl,
-      booking: 'https://booking.example.com',
-      account: 'https://account.example.com',
+  it('writes the navigation from the host’s pages and the remotes’ tables, in order, the current page marked', async () => {
+    const { html } = await pagesWith().render('/vehicles/');
+    expect(headerLinks(html)).toBe(
+      '<li><a href="/">Home</a></li><li><a aria-current="page" href="/vehicles">Vehicles</a></li>' +
+        '<li><a href="/about">About</a></li>',
+    );
+    expect(html).not.toContain('rentora:nav');
+  });
+
+  it('writes the remotes’ URLs and the site’s page table inline, with no server-only parts', async () => {
+    const { html } = await pagesWith().render('/about');
+    const config = siteConfig(html);
+    expect(config.remotes).toEqual(REMOTE_URLS());
+    expect(config.table.pages.map(({ path: pagePath, remote: owner }) => `${owner} ${pagePath}`)).toEqual([
+      'catalog /',
+      'catalog /vehicles',
+      'catalog /vehicles/:vehicleId',
+    ]);
+    expect(JSON.stringify(config)).not.toMatch(/skeleton|firstPaint|"css"|cssHash/);
+    expect(html).not.toContain(HEAD_MARKER);
+  });
+
+  it('adds a page a remote deploys in its table, with its own paint and link, and drops one it removes: 404', async () => {
+    const pages = pagesWith();
+    expect((await pages.render('/offers')).statusCode).toBe(404);
+    const offers = page({
+      path: '/offers',
+      title: 'Offers - Rentora',
+      expose: './OffersPage',
+      nav: { label: 'Offers', order: 25 },
+      skeleton: '<h1>This week’s offers</h1>',
     });
-    expect(html).not.toContain(HINTS_MARKER);
+    deployCatalog(catalogTable('Drive your dreams', [offers]));
+    const added = await pages.render('/offers');
+    expect([added.statusCode, added.html]).toEqual([200, expect.stringContaining('<h1>This week’s offers</h1>')]);
+    expect(added.html).toContain('<title>Offers - Rentora</title>');
+    expect(headerLinks(added.html)).toContain(
+      '<li><a href="/vehicles">Vehicles</a></li><li><a aria-current="page" href="/offers">Offers</a></li>',
+    );
+    deployCatalog(catalogTable());
+    expect((await pages.render('/offers')).statusCode).toBe(404);
+    expect(headerLinks((await pages.render('/')).html)).not.toContain('Offers');
   });
 
-  it('asks for the route’s remote entry, exposed chunk, styles, manifest and data at once', async () => {
-    const { html } = await pagesAt(catalogUrl).render('/vehicles/audi-q7');
+  it('asks for the page’s data and its remote’s entry, chunk, styles and manifest, after the first paint', async () => {
+    const { html } = await pagesWith().render('/vehicles/audi-q7');
     expect(afterPaint(html)).toEqual([
       { rel: 'preload', as: 'fetch', href: '/api/vehicles/audi-q7', crossorigin: 'anonymous' },
       { rel: 'preload', as: 'fetch', href: `${catalogUrl}/mf-manifest.json`, crossorigin: 'anonymous' },
       { rel: 'preload', as: 'script', href: `${catalogUrl}/remoteEntry.js` },
       { rel: 'preload', as: 'script', href: `${catalogUrl}/detail.1a2b3c4d.js` },
     ]);
-    // Asked for after the first paint, by the start-up script: nothing competes with that paint.
     expect(html).not.toContain('<link rel="preload"');
-    expect(html).not.toContain('fleet.1a2b3c4d.js');
-
-    const home = (await pagesAt(catalogUrl).render('/')).html;
-    expect(afterPaint(home)).toContainEqual(
-      expect.objectContaining({ as: 'style', href: `${catalogUrl}/home.1a2b3c4d.css` }),
-    );
+    const home = (await pagesWith().render('/')).html;
     expect(afterPaint(home)).toContainEqual({
-      rel: 'preload',
-      as: 'fetch',
-      href: '/api/vehicles',
-      crossorigin: 'anonymous',
-    });
-    expect((await pagesAt(catalogUrl).render('/about')).html).not.toContain('/api/vehicles');
-  });
-
-  it('follows a remote deployed alone on the next page, with no host rebuild', async () => {
-    const pages = pagesAt(catalogUrl);
-    expect((await pages.render('/')).html).toContain('home.1a2b3c4d.js');
-    deployCatalog('home.5e6f7a8b.js');
-    const html = (await pages.render('/')).html;
-    expect(html).toContain('home.5e6f7a8b.js');
-    expect(html).not.toContain('home.1a2b3c4d.js');
-  });
-
-  it('still sends the page, without the remote’s files, when the remote cannot be reached', async () => {
-    const { statusCode, html } = await pagesAt('http://127.0.0.1:9').render('/');
-    expect(statusCode).toBe(200);
-    expect(html).toContain('<div role="status">Loading…</div>');
-    expect(html).not.toContain('remoteEntry.js');
-  });
-
-  it('paints the remote page from HTML: its first paint in the slot, inert, with its CSS inline', async () => {
-    const { html, styleHashes } = await pagesAt(catalogUrl).render('/');
-    expect(html).toContain(
-      '<div data-page-slot="catalog/HomePage" style="display:contents"><div data-first-paint="" style="display:contents">' +
-        '<span role="status" class="visually-hidden">Loading…</span><div inert="" style="display:contents">' +
-        `<h1>Drive your dreams</h1><img src="${catalogUrl}/assets/car.1a2b3c4d.svg" alt=""></div></div></div>`,
-    );
-    expect(html).not.toContain('<div role="status">Loading…</div>');
-    const css = `.hero{background:url(${catalogUrl}/assets/hero.1a2b3c4d.svg)}`;
-    expect(html).toContain(`<style>${css}</style>`);
-    expect(styleHashes).toContain(`'sha256-${createHash('sha256').update(css).digest('base64')}'`);
-    // Its stylesheet is needed only once the remote's code runs.
-    expect(afterPaint(html)).toContainEqual({
       rel: 'preload',
       as: 'style',
       href: `${catalogUrl}/home.1a2b3c4d.css`,
       fetchpriority: 'low',
     });
+    expect(afterPaint((await pagesWith().render('/about')).html)).toEqual([]);
   });
 
-  it('keeps the skeleton where the remote paints nothing first, or the query would change the paint', async () => {
-    const pages = pagesAt(catalogUrl);
-    const fleet = await pages.render('/vehicles');
-    expect(fleet.html).toContain('<div role="status">Loading…</div>');
-    expect(fleet.styleHashes).toHaveLength(1);
-    const searched = (await pages.render('/', '?location=Goa')).html;
-    expect(searched).toContain('<div role="status">Loading…</div>');
-    expect(afterPaint(searched)).toContainEqual({
-      rel: 'preload',
-      as: 'style',
-      href: `${catalogUrl}/home.1a2b3c4d.css`,
-    });
-  });
-
-  it('paints what the remote deployed last, with no host rebuild', async () => {
-    const pages = pagesAt(catalogUrl);
-    expect((await pages.render('/')).html).toContain('<h1>Drive your dreams</h1>');
-    deployFirstPaints('Drive further');
-    const html = (await pages.render('/')).html;
+  it('follows a remote deployed alone on the next page: its hints and its paint, with no host rebuild', async () => {
+    const pages = pagesWith();
+    expect((await pages.render('/')).html).toContain('home.1a2b3c4d.js');
+    deployCatalog(catalogTable('Drive further'), 'home.5e6f7a8b.js');
+    const { html } = await pages.render('/');
+    expect(html).toContain('home.5e6f7a8b.js');
+    expect(html).not.toContain('home.1a2b3c4d.js');
     expect(html).toContain('<h1>Drive further</h1>');
-    expect(html).not.toContain('Drive your dreams');
-    rmSync(path.join(remoteRoot, FIRST_PAINT_FILE));
-    expect((await pages.render('/')).html).toContain('<div role="status">Loading…</div>');
-    deployFirstPaints('Drive your dreams');
+  });
+
+  it('paints the remote page from HTML: in its slot, its asset URLs and CSS pointing at the remote', async () => {
+    const { html, styleHashes } = await pagesWith().render('/');
+    expect(html).toContain(
+      '<main><div data-page-slot="catalog/HomePage" style="display:contents"><div data-first-paint="" style="display:contents">' +
+        '<span role="status" class="visually-hidden">Loading…</span>' +
+        `<h1>Drive your dreams</h1><img src="${catalogUrl}/assets/car.1a2b3c4d.svg" alt=""></div></div></main>`,
+    );
+    const css = `.hero{background:url(${catalogUrl}/assets/hero.1a2b3c4d.svg)}`;
+    expect(html).toContain(`<style>${css}</style>`);
+    expect(styleHashes).toContain(`'sha256-${createHash('sha256').update(css).digest('base64')}'`);
+  });
+
+  it('paints a page asked for with a query from its skeleton, inert, since the paint shows no query', async () => {
+    const { html } = await pagesWith({ read: async () => [], version: async () => '"v1"' }).render(
+      '/vehicles',
+      '?location=Goa',
+    );
+    expect(html).toContain(
+      '<div inert="" style="display:contents"><h1>Our fleet</h1><div role="status">Loading…</div></div>',
+    );
+  });
+
+  it('still sends a page when a remote cannot be reached: its pages as last read, else a 404', async () => {
+    const pages = pagesWith();
+    expect((await pages.render('/')).statusCode).toBe(200);
+    await remote.close();
+    try {
+      const again = await pages.render('/');
+      expect(again.statusCode).toBe(200);
+      expect(again.html).not.toContain('remoteEntry.js');
+      const never = createHostPages({ root: hostRoot, remoteUrls: { catalog: 'http://127.0.0.1:9' } });
+      expect((await never.render('/')).statusCode).toBe(404);
+    } finally {
+      remote = await startRemoteServer({
+        root: remoteRoot,
+        port: Number(new URL(catalogUrl).port),
+        host: '127.0.0.1',
+        corsOrigins: [],
+      });
+    }
+  });
+
+  it('is ready once every remote’s table is read, or names those it could not read in time', async () => {
+    const pages = createHostPages({ root: hostRoot, remoteUrls: { catalog: catalogUrl } });
+    expect(await pages.ready(2_000)).toEqual([]);
+    expect((await pages.render('/')).statusCode).toBe(200);
+
+    const never = createHostPages({
+      root: hostRoot,
+      remoteUrls: { catalog: catalogUrl, account: 'http://127.0.0.1:9' },
+      manifestTimeoutMs: 50,
+    });
+    expect(await never.ready(300)).toEqual(['account']);
   });
 
   describe('a first paint that shows the page’s data', () => {
-    const car = {
+    const audi = {
+      _id: 'audi q7/quattro',
       car_name: 'Audi "Q7" <Quattro> & co',
       image_url: 'https://images.example.com/q7.jpeg',
       price_per_day: 9000,
     };
-
-    beforeAll(() => {
-      writeFileSync(path.join(hostRoot, 'pages', 'vehicle.html'), remotePage('vehicle', 'catalog/VehicleDetailPage'));
-      utimesSync(path.join(hostRoot, 'pages', 'vehicle.html'), new Date(), new Date(Date.now() + 10_000));
-      writeFileSync(path.join(hostRoot, 'pages', 'fleet.html'), remotePage('fleet', 'catalog/FleetPage'));
-    });
-
-    afterAll(() => {
-      writeFileSync(path.join(hostRoot, 'pages', 'vehicle.html'), page('vehicle'));
-      utimesSync(path.join(hostRoot, 'pages', 'vehicle.html'), new Date(), new Date(Date.now() + 20_000));
-      rmSync(path.join(hostRoot, 'pages', 'fleet.html'));
-    });
-
-    const pagesReading = (readPageData: (url: string) => Promise<unknown>) =>
-      createHostPages({
-        root: hostRoot,
-        remoteUrls: {
-          catalog: catalogUrl,
-          booking: 'https://booking.example.com',
-          account: 'https://account.example.com',
+    const reading = (answer: (url: string) => Promise<unknown>, asked: string[] = []) =>
+      pagesWith({
+        read: async (url) => {
+          asked.push(url);
+          return answer(url);
         },
-        readPageData,
-        dataTimeoutMs: 100,
+        version: async () => '"fleet-1"',
       });
 
     it('writes the live car in, escaped, and puts its title in the document’s head', async () => {
       const asked: string[] = [];
-      const { html } = await pagesReading(async (url) => {
-        asked.push(url);
-        return car;
-      }).render('/vehicles/audi-q7');
+      const { html } = await reading(async () => audi, asked).render('/vehicles/audi-q7');
       expect(asked).toEqual(['/api/vehicles/audi-q7']);
-      expect(html).toContain(
-        '<title>Audi &quot;Q7&quot; &lt;Quattro&gt; &amp; co - Rentora</title></head>'.slice(0, -7),
-      );
-      expect(html).not.toContain('<title>vehicle</title>');
-      expect(html).toContain(
-        '<div inert="" style="display:contents"><h1>Audi &quot;Q7&quot; &lt;Quattro&gt; &amp; co</h1>' +
-          '<img src="https://images.example.com/q7.jpeg?w=640" alt=""><p>₹9000/day</p></div>',
-      );
+      expect(html).toContain('<title>Audi &quot;Q7&quot; &lt;Quattro&gt; &amp; co - Rentora</title>');
       expect(html.match(/<title>/g)).toHaveLength(1);
+      expect(html).toContain(
+        '<h1>Audi &quot;Q7&quot; &lt;Quattro&gt; &amp; co</h1><img src="https://images.example.com/q7.jpeg?w=640" alt="">' +
+          '<p>₹9000/day</p>',
+      );
     });
 
-    it('writes a list’s items in by their index, and keeps the skeleton when the list is too short', async () => {
-      const asked: string[] = [];
-      const fleet = [car, { ...car, car_name: 'BMW X5' }, { ...car, car_name: 'Kia Carnival' }];
-      const { html } = await pagesReading(async (url) => {
-        asked.push(url);
-        return fleet;
-      }).render('/vehicles');
-      expect(asked).toEqual(['/api/vehicles']);
-      expect(html).toContain('<h2>Audi &quot;Q7&quot; &lt;Quattro&gt; &amp; co</h2><h2>BMW X5</h2></div>');
-
-      for (const [why, answer] of [
-        ['a list of one', [car]],
-        ['an item without a name', [car, { ...car, car_name: undefined }]],
-        ['no list at all', 'Audi Q7'],
-      ] as const) {
-        const short = await pagesReading(async () => answer).render('/vehicles');
-        expect([why, short.html.includes('<div role="status">Loading…</div>')]).toEqual([why, true]);
-        expect([why, short.html.includes('{data:')]).toEqual([why, false]);
-      }
+    it('repeats a list’s item for each car, up to its most, with the count’s words and each link URL-encoded', async () => {
+      const one = await reading(async () => [audi]).render('/vehicles');
+      expect(one.html).toContain(
+        '<p>1 Result</p><ul><li><h2>Audi &quot;Q7&quot; &lt;Quattro&gt; &amp; co</h2>' +
+          '<a href="/vehicles/audi%20q7%2Fquattro">Details</a></li></ul>',
+      );
+      const three = await reading(async () => [audi, { ...audi, car_name: 'BMW X5' }, audi]).render('/vehicles');
+      expect(three.html).toContain('<p>3 Results</p>');
+      expect(/<main>.*<\/main>/.exec(three.html)?.[0].match(/<li>/g)).toHaveLength(2);
+      expect(three.html).toContain(`<h2>BMW X5</h2>`);
+      expect(car(0)).toBe('{data:0.car_name}');
     });
 
-    it('keeps the skeleton when the car cannot be read in time, or lacks a field it shows', async () => {
+    it('sends the page’s skeleton when its data cannot be read in time, or cannot fill every token', async () => {
       const never = new Promise<unknown>(() => undefined);
       const answers: [string, () => Promise<unknown>][] = [
         ['no such car', async () => undefined],
         ['a failed read', () => Promise.reject(new Error('database gone'))],
         ['a read slower than its time', () => never],
-        ['a missing field', async () => ({ ...car, price_per_day: undefined })],
-        ['a field that is not text', async () => ({ ...car, car_name: ['Audi'] })],
+        ['a missing field', async () => ({ ...audi, price_per_day: undefined })],
+        ['a field that is not text', async () => ({ ...audi, car_name: ['Audi'] })],
+        ['a photo that is not an https URL', async () => ({ ...audi, image_url: 'javascript:alert(1)' })],
+        ['a photo that would split a srcset', async () => ({ ...audi, image_url: 'https://a.example/x.jpeg 2x, y' })],
       ];
       for (const [why, answer] of answers) {
-        const { html, statusCode } = await pagesReading(answer).render('/vehicles/audi-q7');
+        const { html, statusCode } = await reading(answer).render('/vehicles/audi-q7');
         expect([why, statusCode]).toEqual([why, 200]);
-        expect([why, html.includes('<div role="status">Loading…</div>')]).toEqual([why, true]);
-        expect([why, html.includes('{data:')]).toEqual([why, false]);
+        expect([why, html.includes('<div role="status">Loading car details…</div>')]).toEqual([why, true]);
+        expect([why, /\{(data|src|url|plural):/.test(html)]).toEqual([why, false]);
       }
+    });
+
+    it('is written once per version of its inputs: the same page until the data, a table or the host change', async () => {
+      let version = '"fleet-1"';
+      const asked: string[] = [];
+      const pages = pagesWith({
+        read: async (url) => {
+          asked.push(url);
+          return audi;
+        },
+        version: async () => version,
+      });
+      const first = await pages.render('/vehicles/audi-q7');
+      expect(await pages.render('/vehicles/audi-q7')).toBe(first);
+      expect(asked).toHaveLength(1);
+      version = '"fleet-2"';
+      const second = await pages.render('/vehicles/audi-q7');
+      expect(second).not.toBe(first);
+      expect(asked).toHaveLength(2);
+      deployCatalog(catalogTable('Drive further'));
+      expect(await pages.render('/vehicles/audi-q7')).not.toBe(second);
+      const about = await pages.render('/about');
+      deployHost('About Rentora, redeployed');
+      const redeployed = await pages.render('/about');
+      expect(redeployed).not.toBe(about);
+      expect(redeployed.html).toContain('<h1>About Rentora, redeployed</h1>');
+      deployHost();
     });
   });
 
-  it('names its inline styles’ and start-up script’s hashes, for the page’s CSP, and not its data block', async () => {
-    const { html, styleHashes, scriptHashes } = await pagesAt(catalogUrl).render('/about');
-    expect(html).toContain('<script type="application/json" id="rentora-remotes">');
+  it('names its inline styles’ and start-up script’s hashes, for the page’s CSP, and not its data blocks', async () => {
+    const { styleHashes, scriptHashes } = await pagesWith().render('/about');
     const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
     expect(styleHashes).toEqual([hashOf('body{margin:0}')]);
     expect(scriptHashes).toEqual([hashOf('start()')]);
-  });
-
-  it('serves a host deployed while the server runs at once', async () => {
-    const pages = pagesAt(catalogUrl);
-    expect((await pages.render('/about')).html).toContain('<div id="root">about</div>');
-    const redeployed = page('about').replace('<div id="root">about</div>', '<div id="root">about, redeployed</div>');
-    writeFileSync(path.join(hostRoot, 'pages', 'about.html'), redeployed);
-    // File times can be coarse: make the change visible, as a deploy's copy would.
-    utimesSync(path.join(hostRoot, 'pages', 'about.html'), new Date(), new Date(Date.now() + 5000));
-    expect((await pages.render('/about')).html).toContain('<div id="root">about, redeployed</div>');
   });
 });

@@ -1,34 +1,57 @@
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
-import { remoteFileUrl, remoteManifestUrl, type RemoteName } from '@rentora/shared/apps';
-import { FIRST_PAINT_FIELD } from '@rentora/shared/first-paint-fields';
-import { matchPage, SITE_PAGES, type PageName } from '@rentora/state/pages';
-import { cssFromRemote, fillPageSlot, firstPaintUrlOf, REMOTE_URL_PLACEHOLDER, type FirstPaints } from './first-paint';
-import { createManifestReader } from './remote-manifests';
-import { createRevalidatingReader } from './revalidating-reader';
-import { afterPaintLinks, inlineJson } from './after-paint-links';
+import {
+  escapeHtml,
+  FIRST_PAINT_ATTRIBUTE,
+  HEAD_MARKER,
+  inlineJson,
+  NAV_HREF_TOKEN,
+  NAV_LABEL_TOKEN,
+  navListMarker,
+  PAGE_MARKER,
+  PAGE_SLOT_ATTRIBUTE,
+  SITE_CONFIG_ID,
+} from '@rentora/shared/first-paint';
+import {
+  linksHere,
+  matchPage,
+  matchPath,
+  moduleIdOf,
+  navLinksOf,
+  type NavLink,
+  type PageMatch,
+} from '@rentora/state/page-table';
+import { fillFirstPaint } from './fill-first-paint';
+import { pageHints } from './page-hints';
+import { createRemoteTables, type RemotesNow, type ServedPage } from './remote-tables';
+import { REMOTE_SHELL } from './shell-files';
+import { createShellReader, type HostShells, type Shell } from './shell-templates';
 
 /**
- * The host's page as the server knows it: the prerendered shell of the route (written by the
- * host's build into dist/pages/), the remote page's own first paint in its slot, the remotes'
- * URLs inline, and hints that start the route's remote files, data and fonts in parallel with
- * the host's own scripts (docs/architecture.md §2).
+ * The host's page as the server writes it (docs/architecture.md §2): the host's prerendered shell
+ * (dist/pages/), the navigation's links and the page itself from the remotes' live page tables
+ * (the page's own first paint with its data, or its skeleton), the remotes' URLs and tables
+ * inline, and hints that start the page's remote files and data after its first paint. Every page
+ * is kept, as one object, for as long as what it was made from holds (the host's build, the
+ * remotes' tables and manifests, the fleet), so it is written once per version of those.
  */
-export const HINTS_MARKER = '<!--rentora:hints-->';
+
+export interface PageData {
+  /** The page's first API read, answered in the server's own process; undefined when it has no answer to show. */
+  read: (url: string) => Promise<unknown>;
+  /** The version of the data first paints show (the fleet's ETag); undefined when it cannot be told. */
+  version: () => Promise<string | undefined>;
+}
 
 export interface HostPagesOptions {
   /** The host's build folder. */
   root: string;
-  remoteUrls: Record<RemoteName, string>;
-  /** How long a page waits for a remote's manifest or first paint before it goes out without them. */
+  remoteUrls: Readonly<Record<string, string>>;
+  /** How long a page waits for a remote's table or manifest before it goes out without them. */
   manifestTimeoutMs?: number;
-  /**
-   * The page's first API read (`/api/vehicles/{id}`), answered in the server's own process;
-   * undefined when it has no answer to show. A first paint that shows data needs it.
-   */
-  readPageData?: (url: string) => Promise<unknown>;
-  /** How long a page waits for that read before it goes out with the host's skeleton. */
+  /** How long the remotes' files, the host's shells and the data's version are taken as current. */
+  freshForMs?: number;
+  /** What a first paint that shows data reads; without it, such pages send their skeleton. */
+  pageData?: PageData;
+  /** How long a page waits for its data before it goes out with its skeleton. */
   dataTimeoutMs?: number;
 }
 
@@ -42,77 +65,20 @@ export interface HostPage {
 }
 
 export interface HostPages {
-  /** `search` is the query string, if any: a first paint is drawn for a page without one. */
+  /**
+   * The page at `pathname`; `search` is the query string, if any (a first paint shows none). The
+   * same object for the same page while what it was made from holds.
+   */
   render: (pathname: string, search?: string) => Promise<HostPage>;
+  /**
+   * Reads every remote's page table, trying again for up to `withinMs`, so the pages served first
+   * know the remotes' paths; resolves with the remotes whose table could not be read by then.
+   */
+  ready: (withinMs: number) => Promise<readonly string[]>;
 }
 
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
-interface Template {
-  html: string;
-  /** CSP sources for its inline styles and scripts. */
-  styleHashes: string[];
-  scriptHashes: string[];
-}
-
-const sourceHash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
-
-/** CSP hashes of the elements written as `<tag>…</tag>` (no attributes: data blocks are not run). */
-function inlineHashes(html: string, tag: 'style' | 'script'): string[] {
-  return [...html.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)<\\/${tag}>`, 'g'))].map(([, text]) =>
-    sourceHash(text ?? ''),
-  );
-}
-
-/** One remote page's first paint, ready for the page: its CSS's URLs point at the remote. */
-interface FirstPaint {
-  html: string;
-  css: string;
-  cssHash: string;
-  /** The data fields its HTML shows, written in from the page's first API read. */
-  fields: string[];
-}
-
-const escapeHtml = (value: string) =>
-  value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#x27;');
-
-/** A field of an object, or an item of a list by its index; undefined for anything else. */
-function fieldOf(data: unknown, name: string): unknown {
-  if (Array.isArray(data)) return /^\d+$/.test(name) ? (data as unknown[])[Number(name)] : undefined;
-  if (typeof data !== 'object' || data === null || !Object.hasOwn(data, name)) return undefined;
-  return (data as Record<string, unknown>)[name];
-}
-
-/**
- * The first paint with the page's data written in, escaped for text and attributes alike.
- * Undefined unless every field it shows is text or a number in that data (a list's item by its
- * index: `0.car_name`).
- */
-function withData(html: string, fields: readonly string[], data: unknown): string | undefined {
-  const values = new Map<string, string>();
-  for (const field of fields) {
-    const value = field.split('.').reduce<unknown>(fieldOf, data);
-    if (typeof value === 'string') values.set(field, value);
-    else if (typeof value === 'number' && Number.isFinite(value)) values.set(field, String(value));
-    else return undefined;
-  }
-  return html.replace(FIRST_PAINT_FIELD, (_token, field: string) => escapeHtml(values.get(field) ?? ''));
-}
-
-/** A page's own `<title>` (React writes it where the page renders it) belongs in the document's head. */
-function moveTitleToHead(page: string, firstPaintHtml: string): { page: string; firstPaintHtml: string } {
-  const title = /<title>([^<]*)<\/title>/.exec(firstPaintHtml);
-  if (!title) return { page, firstPaintHtml };
-  return {
-    page: page.replace(/<title>[^<]*<\/title>/, () => title[0]),
-    firstPaintHtml: firstPaintHtml.replace(title[0], ''),
-  };
-}
+/** Enough for every page of the fleet in each of its versions of the moment, and the others. */
+const MAX_KEPT_PAGES = 512;
 
 /** The promise's value, or undefined once `ms` have passed or when it fails. */
 async function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
@@ -122,149 +88,163 @@ async function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined
   return Promise.race([promise.catch(() => undefined), timeout]);
 }
 
-function firstPaintsOf(remoteBaseUrl: string, body: unknown): Map<string, FirstPaint> {
-  const base = remoteFileUrl(remoteBaseUrl, '');
-  const fileUrl = firstPaintUrlOf(remoteBaseUrl);
-  const pages = new Map<string, FirstPaint>();
-  for (const [expose, entry] of Object.entries(body as FirstPaints)) {
-    const { html, css } = (entry ?? {}) as Partial<FirstPaints[string]>;
-    // Nothing in a first paint may end the element it is written into.
-    if (typeof html !== 'string' || typeof css !== 'string' || /<\/style/i.test(css)) continue;
-    const remoteCss = cssFromRemote(css, fileUrl);
-    // A replacer function: a `$` in the URL is never read as a replacement pattern.
-    const remoteHtml = html.replaceAll(REMOTE_URL_PLACEHOLDER, () => escapeAttribute(base));
-    const fields = [...new Set([...remoteHtml.matchAll(FIRST_PAINT_FIELD)].map(([, field]) => field ?? ''))];
-    pages.set(expose.replace(/^\.\//, ''), {
-      html: remoteHtml,
-      css: remoteCss,
-      cssHash: sourceHash(remoteCss),
-      fields,
-    });
-  }
-  return pages;
+/** A page's own `<title>` (React writes it where the page renders it), taken out of its HTML. */
+function takeTitle(html: string): { title: string | undefined; html: string } {
+  const title = /<title>([^<]*)<\/title>/.exec(html);
+  return title ? { title: title[1], html: html.replace(title[0], '') } : { title: undefined, html };
 }
 
-/**
- * Each page's template as the host's build wrote it (index.html stands in for one that is
- * missing), read again whenever the file changes: a host deployed while the server runs serves
- * its new pages, which name its new chunks, at once.
- */
-function templateReader(root: string): (page: PageName) => Template {
-  const known = new Map<string, { modified: number; template: Template }>();
-  return (page) => {
-    const pageFile = path.join(root, 'pages', `${page}.html`);
-    const file = existsSync(pageFile) ? pageFile : path.join(root, 'index.html');
-    const modified = statSync(file).mtimeMs;
-    const cached = known.get(file);
-    if (cached && cached.modified === modified) return cached.template;
-    const html = readFileSync(file, 'utf8');
-    const template = { html, styleHashes: inlineHashes(html, 'style'), scriptHashes: inlineHashes(html, 'script') };
-    known.set(file, { modified, template });
-    return template;
-  };
+/** The navigation lists of a shell, filled with the site's links; `pathname`'s own is marked current. */
+function withNavLinks(html: string, shells: HostShells, links: readonly NavLink[], pathname: string): string {
+  let filled = html;
+  for (const [list, { link, current }] of Object.entries(shells.index.nav)) {
+    const items = links
+      .map(({ to, label }) =>
+        (linksHere(to, pathname, true) ? current : link)
+          .replaceAll(NAV_HREF_TOKEN, () => escapeHtml(to))
+          .replaceAll(NAV_LABEL_TOKEN, () => escapeHtml(label)),
+      )
+      .join('');
+    filled = filled.replace(navListMarker(list), () => items);
+  }
+  return filled;
+}
+
+/** A remote's page in its slot: inert when it was painted for another URL than the one asked for. */
+function pageSlot(page: ServedPage & { remote: string }, html: string, live: boolean): string {
+  const content = live ? html : `<div inert="" style="display:contents">${html}</div>`;
+  return (
+    `<div ${PAGE_SLOT_ATTRIBUTE}="${escapeHtml(moduleIdOf(page))}" style="display:contents">` +
+    `<div ${FIRST_PAINT_ATTRIBUTE}="" style="display:contents">` +
+    // The page cannot be used in full until its code is in: a status says it is loading.
+    `<span role="status" class="visually-hidden">Loading…</span>${content}</div></div>`
+  );
 }
 
 export function createHostPages(options: HostPagesOptions): HostPages {
-  /** One reader per remote, made on first use; calling it reads the remote's file again. */
-  function perRemote<T>(create: (baseUrl: string) => () => Promise<T | undefined>) {
-    const readers = new Map<RemoteName, () => Promise<T | undefined>>();
-    return (remote: RemoteName) => {
-      let reader = readers.get(remote);
-      if (!reader) {
-        reader = create(options.remoteUrls[remote]);
-        readers.set(remote, reader);
-      }
-      return reader();
+  const { pageData, dataTimeoutMs = 250, freshForMs = 0 } = options;
+  const remoteTables = createRemoteTables(options.remoteUrls, { timeoutMs: options.manifestTimeoutMs, freshForMs });
+  const readRemotes = remoteTables.read;
+  const readShells = createShellReader(options.root, freshForMs);
+  const kept = new Map<string, HostPage>();
+  let dataVersion: { at: number; value: Promise<string | undefined> } | undefined;
+
+  const currentDataVersion = () => {
+    if (!pageData) return Promise.resolve(undefined);
+    const now = performance.now();
+    if (!dataVersion || now - dataVersion.at >= freshForMs) {
+      dataVersion = { at: now, value: within(pageData.version(), dataTimeoutMs) };
+    }
+    return dataVersion.value;
+  };
+
+  const keep = (key: string, page: HostPage) => {
+    if (kept.size >= MAX_KEPT_PAGES) kept.delete(kept.keys().next().value as string);
+    kept.set(key, page);
+    return page;
+  };
+
+  /** The remote page's HTML: its first paint with the data, or its skeleton; and whether it was painted with data. */
+  async function remotePageHtml(page: ServedPage, match: PageMatch, search: string) {
+    const firstRead = match.reads[0];
+    if (search !== '' || page.firstPaint === undefined || !pageData || firstRead === undefined) {
+      return { html: page.skeleton, painted: false };
+    }
+    const painted = fillFirstPaint(page.firstPaint, await within(pageData.read(firstRead), dataTimeoutMs));
+    return painted === undefined ? { html: page.skeleton, painted: false } : { html: painted, painted: true };
+  }
+
+  function compose(
+    shells: HostShells,
+    remotes: RemotesNow,
+    shell: Shell,
+    parts: {
+      pathname: string;
+      /** The document's title, as HTML: escaped already. */
+      title: string;
+      page?: string;
+      css?: { text: string; hash: string };
+      hints: string[];
+    },
+  ) {
+    const links = navLinksOf(
+      remotes.table,
+      shells.index.pages.flatMap(({ path, nav }) => (nav ? [{ to: path, ...nav }] : [])),
+      undefined,
+    );
+    const head = [
+      ...parts.hints,
+      `<script type="application/json" id="${SITE_CONFIG_ID}">${inlineJson({ remotes: options.remoteUrls, table: remotes.table })}</script>`,
+      ...(parts.css ? [`<style>${parts.css.text}</style>`] : []),
+    ];
+    // Replacer functions: a `$` in a URL or the page is never read as a replacement pattern.
+    const html = withNavLinks(shell.html, shells, links, parts.pathname)
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${parts.title}</title>`)
+      .replace(PAGE_MARKER, () => parts.page ?? '')
+      .replace(HEAD_MARKER, () => head.join(''));
+    return {
+      html,
+      styleHashes: parts.css ? [...shell.styleHashes, parts.css.hash] : shell.styleHashes,
+      scriptHashes: shell.scriptHashes,
     };
   }
 
-  const templateOf = templateReader(options.root);
-  const readOptions = { timeoutMs: options.manifestTimeoutMs };
-  const readManifest = perRemote((baseUrl) => createManifestReader(baseUrl, readOptions));
-  const readFirstPaints = perRemote((baseUrl) =>
-    createRevalidatingReader(firstPaintUrlOf(baseUrl), (body) => firstPaintsOf(baseUrl, body), readOptions),
-  );
-  const readFirstPaint = async (remote: RemoteName, expose: string) => (await readFirstPaints(remote))?.get(expose);
-
-  const { readPageData, dataTimeoutMs = 250 } = options;
-
-  /**
-   * The route's remote page as its first paint, for a page without a query (the paint has none),
-   * with the page's data written in when it shows some.
-   */
-  async function firstPaintFor(pathname: string, search: string): Promise<FirstPaint | undefined> {
-    const { page, dataUrls } = matchPage(pathname);
-    const { remoteModule } = SITE_PAGES[page];
-    if (!remoteModule || search.replace(/^\?/, '') !== '') return undefined;
-    const [remote, expose] = remoteModule.split('/') as [RemoteName, string];
-    const firstPaint = await readFirstPaint(remote, expose);
-    if (!firstPaint || firstPaint.fields.length === 0) return firstPaint;
-    if (!readPageData || !dataUrls[0]) return undefined;
-    const html = withData(firstPaint.html, firstPaint.fields, await within(readPageData(dataUrls[0]), dataTimeoutMs));
-    return html === undefined ? undefined : { ...firstPaint, html };
-  }
-
-  /** The route's remote and its files, as its live manifest names them. */
-  async function remoteFilesFor(pathname: string) {
-    const { remoteModule } = SITE_PAGES[matchPage(pathname).page];
-    if (!remoteModule) return undefined;
-    const [remote, expose] = remoteModule.split('/') as [RemoteName, string];
-    const files = await readManifest(remote);
-    return { remote, files, exposed: files?.exposes.get(expose) };
-  }
-
-  /**
-   * The route's data and remote files, asked for all at once by the start-up script after the
-   * first paint (with the host's own start-up chunks), so they never compete with what that paint
-   * needs; then the remotes' URLs.
-   */
-  function hintsFor(
-    pathname: string,
-    route: Awaited<ReturnType<typeof remoteFilesFor>>,
-    firstPaintInline: boolean,
-  ): string[] {
-    const { dataUrls } = matchPage(pathname);
-    const links: Record<string, string>[] = [];
-    // The API answers in parallel with the code that will ask for it; the store's fetch reuses it.
-    links.push(...dataUrls.map((href) => ({ rel: 'preload', as: 'fetch', href, crossorigin: 'anonymous' })));
-    if (route) {
-      // The runtime fetches the manifest itself (CORS, no credentials): the same request, started early.
-      const manifest = remoteManifestUrl(options.remoteUrls[route.remote]);
-      links.push({ rel: 'preload', as: 'fetch', href: manifest, crossorigin: 'anonymous' });
-      const { files, exposed } = route;
-      if (files && exposed) {
-        // Classic scripts without a crossorigin attribute, as the runtime and chunk loader insert them.
-        links.push({ rel: 'preload', as: 'script', href: files.entryUrl });
-        links.push(...exposed.scripts.map((href) => ({ rel: 'preload', as: 'script', href })));
-        // With the page's first paint inline, its stylesheet is needed only when its code runs.
-        const priority: Record<string, string> = firstPaintInline ? { fetchpriority: 'low' } : {};
-        links.push(...exposed.styles.map((href) => ({ rel: 'preload', as: 'style', href, ...priority })));
-      }
-    }
-    return [
-      afterPaintLinks(links),
-      `<script type="application/json" id="rentora-remotes">${inlineJson(options.remoteUrls)}</script>`,
-    ];
-  }
-
   return {
+    ready: remoteTables.ready,
     render: async (pathname, search = '') => {
-      const { page } = matchPage(pathname);
-      const [firstPaint, route] = await Promise.all([firstPaintFor(pathname, search), remoteFilesFor(pathname)]);
-      const { html: template, styleHashes, scriptHashes } = templateOf(page);
-      const { remoteModule } = SITE_PAGES[page];
-      const { page: html, firstPaintHtml } = moveTitleToHead(template, firstPaint?.html ?? '');
-      // A template without the remote's slot (an older host build) keeps its own skeleton.
-      const painted = firstPaint && remoteModule ? fillPageSlot(html, remoteModule, firstPaintHtml) : undefined;
-      const hints = hintsFor(pathname, route, painted !== undefined);
-      if (painted !== undefined && firstPaint) hints.push(`<style>${firstPaint.css}</style>`);
-      return {
-        statusCode: page === 'notFound' ? 404 : 200,
-        // A replacer function: a `$` in a URL is never read as a replacement pattern.
-        html: (painted ?? html).replace(HINTS_MARKER, () => hints.join('')),
-        styleHashes: painted !== undefined && firstPaint ? [...styleHashes, firstPaint.cssHash] : styleHashes,
-        scriptHashes,
-      };
+      const query = search.replace(/^\?/, '');
+      const [shells, remotes] = [readShells(), await readRemotes()];
+      const own = shells.index.pages.find((hostPage) => matchPath(hostPage.path, pathname));
+      // One match per request, handed on to everything below.
+      const match = own ? undefined : matchPage(remotes.table, pathname);
+      const page = match && remotes.pages.get(match.page.remote)?.get(match.page.path);
+      const paintsData = Boolean(match && page?.firstPaint !== undefined && query === '');
+      const version = paintsData ? await currentDataVersion() : '';
+      const key = [
+        shells.version,
+        remotes.version,
+        version ?? 'unversioned',
+        own?.path ?? match?.page.path ?? '404',
+        JSON.stringify(match?.params ?? {}),
+        query === '' ? '' : '?',
+      ].join('|');
+      const known = kept.get(key);
+      if (known) {
+        // Most recently used last, so the oldest go first.
+        kept.delete(key);
+        kept.set(key, known);
+        return known;
+      }
+
+      if (own) {
+        const composed = compose(shells, remotes, shells.shell(own.name), {
+          pathname,
+          title: own.title,
+          hints: pageHints(options.remoteUrls, remotes),
+        });
+        return keep(key, { statusCode: 200, ...composed });
+      }
+      if (!match || !page) {
+        const composed = compose(shells, remotes, shells.shell(shells.index.notFound.name), {
+          pathname,
+          title: escapeHtml(shells.index.notFound.title),
+          hints: pageHints(options.remoteUrls, remotes),
+        });
+        return keep(key, { statusCode: 404, ...composed });
+      }
+      const { html: pageHtml, painted } = await remotePageHtml(page, match, query);
+      const { title, html } = takeTitle(pageHtml);
+      const composed = compose(shells, remotes, shells.shell(REMOTE_SHELL), {
+        pathname,
+        // The page's own title, from its HTML, is escaped already.
+        title: match.page.title === null ? (title ?? 'Rentora') : escapeHtml(match.page.title),
+        page: pageSlot({ ...page, remote: match.page.remote }, html, query === ''),
+        css: { text: page.css, hash: page.cssHash },
+        hints: pageHints(options.remoteUrls, remotes, match, { firstPaintInline: true }),
+      });
+      const hostPage = { statusCode: 200, ...composed };
+      // A page that could not show its data (it was slow, or failed) is made afresh next time.
+      return paintsData && (!painted || version === undefined) ? hostPage : keep(key, hostPage);
     },
   };
 }

@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { remoteFileHeaders } from './site-headers';
+import { fileHeaders } from './site-headers';
 import { registerStaticSite } from './static-site';
 
 /** A remote's own origin: its built files, readable by the host's page. */
@@ -13,7 +13,8 @@ export async function startRemoteServer(options: {
   await registerStaticSite(app, {
     root: options.root,
     corsOrigins: options.corsOrigins,
-    headers: remoteFileHeaders(),
+    headers: fileHeaders('cross-origin'),
+    fileHeaders: fileHeaders('cross-origin'),
   });
   await app.listen({ port: options.port, host: options.host });
   return app;

@@ -39,11 +39,11 @@ export function hostPageHeaders(
   });
 }
 
-/** A remote's files are loaded by another origin's page, so they must not be same-origin only. */
-export function remoteFileHeaders(): Record<string, string> {
-  return helmetHeaders({
-    contentSecurityPolicy: false,
-    crossOriginEmbedderPolicy: false,
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
-  });
+/**
+ * What a file (a script, a stylesheet, a font, a JSON file) needs, and no more: the document
+ * policies (CSP, COOP, `X-Frame-Options`…) apply to documents and would only make every file
+ * larger. A remote's files are loaded by another origin's page, so they are not same-origin only.
+ */
+export function fileHeaders(resourcePolicy: 'same-origin' | 'cross-origin'): Record<string, string> {
+  return { 'x-content-type-options': 'nosniff', 'cross-origin-resource-policy': resourcePolicy };
 }

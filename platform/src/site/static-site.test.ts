@@ -1,13 +1,14 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { IMMUTABLE, REVALIDATE } from './cache-policy';
 import { registerStaticSite } from './static-site';
 
 const HOST_ORIGIN = 'http://localhost:3000';
 const CHUNK = 'main.1a2b3c4d.js';
+const SOURCE_MAP = JSON.stringify({ version: 3, sources: ['src/secret-source.ts'], mappings: 'AAAA' });
 
 let root: string;
 let site: FastifyInstance;
@@ -19,6 +20,9 @@ beforeAll(async () => {
   const chunk = `console.log(${JSON.stringify('x'.repeat(2000))});`;
   writeFileSync(path.join(root, CHUNK), chunk);
   writeFileSync(path.join(root, `${CHUNK}.br`), brotliCompressSync(chunk));
+  writeFileSync(path.join(root, `${CHUNK}.map`), SOURCE_MAP);
+  writeFileSync(path.join(root, `${CHUNK}.map.br`), brotliCompressSync(SOURCE_MAP));
+  writeFileSync(path.join(root, `${CHUNK}.map.gz`), gzipSync(SOURCE_MAP));
   writeFileSync(path.join(root, 'remoteEntry.js'), 'void 0;');
   writeFileSync(path.join(root, 'mf-manifest.json'), '{}');
   writeFileSync(path.join(root, '.env'), 'SECRET=leaked');
@@ -30,7 +34,8 @@ beforeAll(async () => {
     root,
     spaFallback: true,
     corsOrigins: [HOST_ORIGIN],
-    headers: { 'x-content-type-options': 'nosniff' },
+    headers: { 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY' },
+    fileHeaders: { 'x-content-type-options': 'nosniff', 'cross-origin-resource-policy': 'cross-origin' },
   });
   await site.listen({ port: 0, host: '127.0.0.1' });
   const address = site.server.address();
@@ -107,9 +112,30 @@ describe('static site', () => {
     expect(await answer.text()).not.toContain('leaked');
   });
 
-  it('sends the configured headers with every file', async () => {
-    expect((await get('/')).headers.get('x-content-type-options')).toBe('nosniff');
-    expect((await get(`/${CHUNK}`)).headers.get('x-content-type-options')).toBe('nosniff');
+  it.each([
+    [`/${CHUNK}.map`, {}],
+    [`/${CHUNK}.map`, { 'accept-encoding': 'br, gzip' }],
+    [`/${CHUNK}.map.br`, {}],
+    [`/${CHUNK}.map.gz`, {}],
+    [`/${CHUNK}.MAP`, {}],
+    [`/${CHUNK}.ma%70`, {}],
+    [`/${CHUNK}%2Emap`, {}],
+  ])('never serves the source map %s (%j)', async (file, headers) => {
+    for (const method of ['GET', 'HEAD']) {
+      const answer = await fetch(`${baseUrl}${file}`, { method, headers });
+      expect([method, answer.status]).toEqual([method, 404]);
+      expect(await answer.text()).not.toContain('secret-source');
+    }
+  });
+
+  it('sends documents their headers, and files only theirs', async () => {
+    const page = await get('/');
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    const chunk = await get(`/${CHUNK}`);
+    expect(chunk.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(chunk.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    expect(chunk.headers.get('x-frame-options')).toBeNull();
   });
 });
 
@@ -146,10 +172,26 @@ describe('a static site whose pages are rendered', () => {
     const answer = await fetch(`${pagesUrl}/vehicles?q=audi`);
     expect(await answer.text()).toBe('<p>page /vehicles?q=audi</p>');
   });
+
+  it('gives each encoding of a page a strong ETag, and answers 304 to a client that has it', async () => {
+    const brotli = { 'accept-encoding': 'br', 'cache-control': 'max-age=0' };
+    const first = await fetch(`${pagesUrl}/about`, { headers: brotli });
+    const etag = first.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^"[\w-]{27}-br"$/);
+    const again = await fetch(`${pagesUrl}/about`, { headers: { ...brotli, 'if-none-match': etag } });
+    expect([again.status, again.headers.get('etag')]).toEqual([304, etag]);
+    const plain = await fetch(`${pagesUrl}/about`, {
+      headers: { 'accept-encoding': 'identity', 'if-none-match': etag },
+    });
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get('etag')).toBe(etag.replace(/-br"$/, '"'));
+    const other = await fetch(`${pagesUrl}/vehicles`, { headers: { ...brotli, 'if-none-match': etag } });
+    expect(other.status).toBe(200);
+  });
 });
 
 describe('a static site beside an API with a policy of its own', () => {
-  /** The API's scoped headers, as api/src/routes/api/index.ts sets them, and the site's for everything. */
+  /** The API's scoped headers, as api/src/routes/api/index.ts sets them, and the site's for its pages. */
   async function serverWithApi(apiFirst: boolean): Promise<FastifyInstance> {
     const server = Fastify();
     const registerApi = () =>
@@ -172,17 +214,21 @@ describe('a static site beside an API with a policy of its own', () => {
     return server;
   }
 
-  it.each([true, false])('keeps the API’s own header on its answers (API registered first: %s)', async (apiFirst) => {
-    const server = await serverWithApi(apiFirst);
-    try {
-      const url = await server.listen({ port: 0, host: '127.0.0.1' });
-      const api = await fetch(`${url}/api/vehicles`);
-      expect(api.headers.get('content-security-policy')).toBe("default-src 'none'");
-      expect(api.headers.get('x-content-type-options')).toBe('nosniff');
-      const page = await fetch(`${url}/vehicles/audi-q7`);
-      expect(page.headers.get('content-security-policy')).toBe("default-src 'self'");
-    } finally {
-      await server.close();
-    }
-  });
+  it.each([true, false])(
+    'leaves the API’s answers to the API’s own headers (API registered first: %s)',
+    async (apiFirst) => {
+      const server = await serverWithApi(apiFirst);
+      try {
+        const url = await server.listen({ port: 0, host: '127.0.0.1' });
+        const api = await fetch(`${url}/api/vehicles`);
+        expect(api.headers.get('content-security-policy')).toBe("default-src 'none'");
+        expect(api.headers.has('x-content-type-options')).toBe(false);
+        const page = await fetch(`${url}/vehicles/audi-q7`);
+        expect(page.headers.get('content-security-policy')).toBe("default-src 'self'");
+        expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+      } finally {
+        await server.close();
+      }
+    },
+  );
 });

@@ -17,74 +17,94 @@ export interface StaticSiteOptions {
   spaFallback?: boolean;
   /** Origins allowed to fetch these files (a remote's files are fetched by the host's page). */
   corsOrigins?: readonly string[];
-  /** Sent with every answer that has not set them itself, e.g. the security headers of site-headers.ts. */
+  /** Sent with the site's documents (its pages, the SPA fallback, its not-found answers), e.g. the security headers of site-headers.ts. */
   headers?: Readonly<Record<string, string>>;
+  /**
+   * Sent with every file (scripts, stylesheets, fonts, JSON): only what a file needs
+   * (`fileHeaders` of site-headers.ts). A document's policies mean nothing on a script, and
+   * would cost every file about 1.4 KB.
+   */
+  fileHeaders?: Readonly<Record<string, string>>;
   /** Writes each page's HTML, and headers of its own, instead of sending index.html for every route (host-page.ts). */
   renderPage?: (pathname: string, search: string) => Promise<RenderedPage>;
 }
 
 const DOT_SEGMENT = /\/\./;
+/** A source map, or a compressed copy of one: kept in dist/ for error tools, never served. */
+const SOURCE_MAP = /\.map(\.br|\.gz)?$/i;
 
 /** Serves a production build with the cache policy of cache-policy.ts. */
 export async function registerStaticSite(app: FastifyInstance, options: StaticSiteOptions): Promise<void> {
-  const { root, spaFallback = false, corsOrigins = [], headers = {}, renderPage } = options;
+  const { root, spaFallback = false, corsOrigins = [], headers = {}, fileHeaders = {}, renderPage } = options;
+  const fileHeaderEntries = Object.entries(fileHeaders);
+  // A scope of its own, so its hooks and headers never reach routes registered beside it (the API under npm start).
+  await app.register(async (site) => {
+    if (corsOrigins.length > 0) {
+      site.addHook('onRequest', async (request, reply) => {
+        // Every answer depends on Origin, matched or not: a shared cache must not hand one origin's answer to another.
+        reply.header('Vary', 'Origin');
+        const origin = request.headers.origin;
+        if (origin && corsOrigins.includes(origin)) reply.header('Access-Control-Allow-Origin', origin);
+      });
+    }
 
-  const headerEntries = Object.entries(headers);
-  // Every answer of the server gets them, except where a part of it with a policy of its own
-  // (the API's, stricter: `default-src 'none'`) sets the same header, before or after this hook.
-  app.addHook('onRequest', async (_request, reply) => {
-    for (const [name, value] of headerEntries) if (!reply.hasHeader(name)) reply.header(name, value);
-  });
-
-  if (corsOrigins.length > 0) {
-    app.addHook('onRequest', async (request, reply) => {
-      // Every answer depends on Origin, matched or not: a shared cache must not hand one origin's answer to another.
-      reply.header('Vary', 'Origin');
-      const origin = request.headers.origin;
-      if (origin && corsOrigins.includes(origin)) reply.header('Access-Control-Allow-Origin', origin);
+    await site.register(fastifyStatic, {
+      root,
+      // With a page renderer, `/` is a page like any other, not the static index.html.
+      index: renderPage ? false : ['index.html'],
+      cacheControl: false,
+      // .env files, .git folders and the like are never served, even if a build copies them in.
+      dotfiles: 'deny',
+      // Nor source maps, which would hand out the original source (the path arrives decoded).
+      allowedPath: (pathname) => !SOURCE_MAP.test(pathname),
+      // The builds write .br and .gz beside each text file; the best one the browser accepts is sent.
+      preCompressed: true,
+      setHeaders: (reply, filePath) => {
+        for (const [name, value] of fileHeaderEntries) reply.header(name, value);
+        // An HTML file is a document.
+        if (filePath.endsWith('.html')) reply.headers(headers);
+        reply.header('Cache-Control', cacheControlFor(path.relative(root, filePath)));
+      },
     });
-  }
 
-  await app.register(fastifyStatic, {
-    root,
-    // With a page renderer, `/` is a page like any other, not the static index.html.
-    index: renderPage ? false : ['index.html'],
-    cacheControl: false,
-    // .env files, .git folders and the like are never served, even if a build copies them in.
-    dotfiles: 'deny',
-    // The builds write .br and .gz beside each text file; the best one the browser accepts is sent.
-    preCompressed: true,
-    setHeaders: (reply, filePath) => {
-      reply.header('Cache-Control', cacheControlFor(path.relative(root, filePath)));
-    },
+    const sendPage = async (request: FastifyRequest, reply: FastifyReply, render: NonNullable<typeof renderPage>) => {
+      const [pathname = '', query] = request.url.split(/\?(.*)/s);
+      const page = await render(pathname || '/', query ? `?${query}` : '');
+      return sendHtml(
+        request,
+        reply
+          .code(page.statusCode)
+          .headers(headers)
+          .headers(page.headers ?? {}),
+        page,
+      );
+    };
+
+    if (renderPage) {
+      // Without an index, the static files' handler would answer `/` as a directory (403) to a
+      // client that accepts no compression (curl, an uptime probe): the home page is a page.
+      site.route({
+        method: ['GET', 'HEAD'],
+        url: '/',
+        handler: (request, reply) => sendPage(request, reply, renderPage),
+      });
+    }
+
+    if (spaFallback) {
+      site.setNotFoundHandler(async (request, reply) => {
+        const [pathname = ''] = request.url.split('?');
+        // HEAD asks what GET would answer (link checkers and uptime probes send it): the same page, no body.
+        const isPageRequest =
+          (request.method === 'GET' || request.method === 'HEAD') &&
+          !pathname.startsWith('/api/') &&
+          !path.extname(pathname) &&
+          !DOT_SEGMENT.test(pathname);
+        if (!isPageRequest) {
+          return reply.code(404).headers(headers).send({ message: 'Not found.' });
+        }
+        if (renderPage) return sendPage(request, reply, renderPage);
+        return reply.headers(headers).header('Cache-Control', REVALIDATE).sendFile('index.html');
+      });
+    }
   });
-
-  const sendPage = async (request: FastifyRequest, reply: FastifyReply, render: NonNullable<typeof renderPage>) => {
-    const [pathname = '', query] = request.url.split(/\?(.*)/s);
-    const { statusCode, html, headers: pageHeaders = {} } = await render(pathname || '/', query ? `?${query}` : '');
-    return sendHtml(request, reply.code(statusCode).headers(pageHeaders), html);
-  };
-
-  if (renderPage) {
-    // Without an index, the static files' handler would answer `/` as a directory (403) to a
-    // client that accepts no compression (curl, an uptime probe): the home page is a page.
-    app.route({ method: ['GET', 'HEAD'], url: '/', handler: (request, reply) => sendPage(request, reply, renderPage) });
-  }
-
-  if (spaFallback) {
-    app.setNotFoundHandler(async (request, reply) => {
-      const [pathname = ''] = request.url.split('?');
-      // HEAD asks what GET would answer (link checkers and uptime probes send it): the same page, no body.
-      const isPageRequest =
-        (request.method === 'GET' || request.method === 'HEAD') &&
-        !pathname.startsWith('/api/') &&
-        !path.extname(pathname) &&
-        !DOT_SEGMENT.test(pathname);
-      if (!isPageRequest) {
-        return reply.code(404).send({ message: 'Not found.' });
-      }
-      if (renderPage) return sendPage(request, reply, renderPage);
-      return reply.header('Cache-Control', REVALIDATE).sendFile('index.html');
-    });
-  }
 }

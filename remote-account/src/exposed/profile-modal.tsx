@@ -1,8 +1,8 @@
-import type { ModalProps, RemoteModules } from '@rentora/state';
+import type { ModalComponent, ModalProps } from '@rentora/state';
 import { ProfileModal } from '../features/profile/profile-modal';
 
 function ProfileModalExposed(props: ModalProps) {
   return <ProfileModal {...props} />;
 }
 
-export default ProfileModalExposed satisfies RemoteModules['account/ProfileModal'];
+export default ProfileModalExposed satisfies ModalComponent<'profile'>;

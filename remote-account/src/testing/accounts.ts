@@ -1,15 +1,8 @@
 import { addDays, MAX_DAYS_AHEAD, businessToday, type BookingForm } from '@rentora/shared';
 import { api, configureApi } from '@rentora/state';
+import { uniqueEmail } from '@rentora/shared/testing/unique-email';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
-
-let counter = 0;
-
-/** An email no other test (in this or another suite of the run) has used. */
-export function uniqueEmail(label: string): string {
-  counter += 1;
-  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}-${counter}@example.com`;
-}
 
 export interface TestAccount {
   name: string;
@@ -24,6 +17,13 @@ export async function registerAccount(name = 'Asha Verma', avatar = 'avatar2'): 
   const answer = await api.register(account);
   if (!answer.ok || !answer.body.token) throw new Error(`Could not register: ${answer.body.message}`);
   return { ...account, token: answer.body.token };
+}
+
+/** Another session of the same account, as a second device would hold it. */
+export async function logInElsewhere(account: TestAccount): Promise<string> {
+  const answer = await api.login({ email: account.email, password: account.password });
+  if (!answer.ok || !answer.body.token) throw new Error(`Could not log in: ${answer.body.message}`);
+  return answer.body.token;
 }
 
 /**

@@ -1,8 +1,8 @@
-import type { BookRideModalProps, RemoteModules } from '@rentora/state';
+import type { BookRideModalProps, ModalComponent } from '@rentora/state';
 import { BookRideWizard } from '../features/book-ride/book-ride-wizard';
 
 function BookRideModalExposed(props: BookRideModalProps) {
   return <BookRideWizard {...props} />;
 }
 
-export default BookRideModalExposed satisfies RemoteModules['booking/BookRideModal'];
+export default BookRideModalExposed satisfies ModalComponent<'book'>;

@@ -1,8 +1,8 @@
-import type { RemoteModules } from '@rentora/state';
+import type { PageComponent } from '@rentora/state';
 import { FleetPage } from '../features/fleet/fleet-page';
 
 function FleetPageExposed() {
   return <FleetPage />;
 }
 
-export default FleetPageExposed satisfies RemoteModules['catalog/FleetPage'];
+export default FleetPageExposed satisfies PageComponent;

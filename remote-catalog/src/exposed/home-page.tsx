@@ -1,8 +1,8 @@
-import type { RemoteModules } from '@rentora/state';
+import type { PageComponent } from '@rentora/state';
 import { HomePage } from '../features/home/home-page';
 
 function HomePageExposed() {
   return <HomePage />;
 }
 
-export default HomePageExposed satisfies RemoteModules['catalog/HomePage'];
+export default HomePageExposed satisfies PageComponent;

@@ -1,8 +1,8 @@
-import type { RemoteModules } from '@rentora/state';
+import type { PageComponent } from '@rentora/state';
 import { VehicleDetailPage } from '../features/vehicle-detail/vehicle-detail-page';
 
 function VehicleDetailPageExposed() {
   return <VehicleDetailPage />;
 }
 
-export default VehicleDetailPageExposed satisfies RemoteModules['catalog/VehicleDetailPage'];
+export default VehicleDetailPageExposed satisfies PageComponent;

@@ -1,27 +1,43 @@
 import { latestDropOff, latestPickUp, type DateRangeErrors } from '@rentora/shared';
 import type { SearchState } from '@rentora/state';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { cityOptionText, type CityCount } from './where-when';
 import styles from './where-when-fields.module.css';
 
 export interface WhereWhenFieldsProps {
   value: SearchState;
   onChange: (next: SearchState) => void;
-  /** The fleet's cities; until they load the select offers "Any city" alone. */
-  cities: readonly CityCount[];
+  /** The Location's options after "Any city": the fleet's cities (`CityOptions`). */
+  cityOptions: ReactNode;
   today: string;
   errors: DateRangeErrors;
   /** 'night' on the Home hero's dark picture, 'paper' on the fleet page. */
   tone: 'night' | 'paper';
 }
 
+/**
+ * The fleet's cities as the Location's options; until they load, none. A location from a shared
+ * link that is not (yet) in the list still shows as chosen.
+ */
+export function CityOptions({ cities, chosen }: { cities: readonly CityCount[]; chosen: string }) {
+  const listed = chosen === '' || cities.some(({ city }) => city === chosen);
+  return (
+    <>
+      {!listed && <option value={chosen}>{chosen}</option>}
+      {cities.map((city) => (
+        <option key={city.city} value={city.city}>
+          {cityOptionText(city)}
+        </option>
+      ))}
+    </>
+  );
+}
+
 /** Location, Pick-Up Date and Drop-Off Date: the where and when of a search (docs/product.md §2). */
-export function WhereWhenFields({ value, onChange, cities, today, errors, tone }: WhereWhenFieldsProps) {
+export function WhereWhenFields({ value, onChange, cityOptions, today, errors, tone }: WhereWhenFieldsProps) {
   const id = useId();
   const set = (key: keyof SearchState) => (event: { target: { value: string } }) =>
     onChange({ ...value, [key]: event.target.value });
-  // A location from a shared link that is not (yet) in the list still shows as chosen.
-  const listed = value.location === '' || cities.some(({ city }) => city === value.location);
 
   return (
     <div className={[styles.fields, styles[tone]].join(' ')}>
@@ -37,12 +53,7 @@ export function WhereWhenFields({ value, onChange, cities, today, errors, tone }
           onChange={set('location')}
         >
           <option value="">Any city</option>
-          {!listed && <option value={value.location}>{value.location}</option>}
-          {cities.map((city) => (
-            <option key={city.city} value={city.city}>
-              {cityOptionText(city)}
-            </option>
-          ))}
+          {cityOptions}
         </select>
       </div>
       <DateField

@@ -3,6 +3,7 @@ import {
   BUSINESS_TIME_ZONE,
   businessToday,
   formatDisplayDate,
+  isKnownTimeZone,
   isRealIsoDate,
   rentalDays,
   todayIn,
@@ -75,15 +76,47 @@ describe('businessToday', () => {
     for (let time = Date.UTC(2020, 0, 1); time < Date.UTC(2040, 0, 1); time += HALF_HOUR_MS) {
       // Just before each half hour too: the zone's midnight falls on one (18:30 UTC).
       for (const instant of [new Date(time), new Date(time - 1)]) {
-        if (businessToday(instant) !== todayIn(BUSINESS_TIME_ZONE, instant)) disagreements.push(instant.toISOString());
+        if (businessToday(BUSINESS_TIME_ZONE, instant) !== todayIn(BUSINESS_TIME_ZONE, instant)) {
+          disagreements.push(instant.toISOString());
+        }
       }
     }
     expect(disagreements).toEqual([]);
   });
 
   it('turns the day at midnight in India', () => {
-    expect(businessToday(new Date('2026-12-31T18:29:59.999Z'))).toBe('2026-12-31');
-    expect(businessToday(new Date('2026-12-31T18:30:00Z'))).toBe('2027-01-01');
+    expect(businessToday(BUSINESS_TIME_ZONE, new Date('2026-12-31T18:29:59.999Z'))).toBe('2026-12-31');
+    expect(businessToday(BUSINESS_TIME_ZONE, new Date('2026-12-31T18:30:00Z'))).toBe('2027-01-01');
+    expect(businessToday(undefined, new Date('2026-12-31T18:30:00Z'))).toBe('2027-01-01');
+  });
+
+  it('builds no Intl.DateTimeFormat for India, the zone of a first load', () => {
+    const built = jest.spyOn(Intl, 'DateTimeFormat');
+    try {
+      businessToday();
+      businessToday(BUSINESS_TIME_ZONE, new Date('2026-06-01T20:00:00Z'));
+      expect(built).not.toHaveBeenCalled();
+    } finally {
+      built.mockRestore();
+    }
+  });
+
+  it('follows any other zone the API names, through Intl', () => {
+    // 10:00 UTC: already tomorrow on Kiritimati (UTC+14), still yesterday at UTC-12.
+    const instant = new Date('2026-06-01T10:30:00Z');
+    expect(businessToday('Pacific/Kiritimati', instant)).toBe('2026-06-02');
+    expect(businessToday('Etc/GMT+12', instant)).toBe('2026-05-31');
+    expect(businessToday(BUSINESS_TIME_ZONE, instant)).toBe('2026-06-01');
+  });
+});
+
+describe('isKnownTimeZone', () => {
+  it('knows IANA zones and refuses anything else', () => {
+    expect(isKnownTimeZone(BUSINESS_TIME_ZONE)).toBe(true);
+    expect(isKnownTimeZone('Pacific/Kiritimati')).toBe(true);
+    expect(isKnownTimeZone('Etc/GMT+12')).toBe(true);
+    expect(isKnownTimeZone('Mars/Olympus_Mons')).toBe(false);
+    expect(isKnownTimeZone('')).toBe(false);
   });
 });
 

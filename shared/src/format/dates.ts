@@ -43,17 +43,30 @@ export function rentalDays(pickUpDate: string, dropOffDate: string): number {
   return Math.round(span / DAY_MS) + 1;
 }
 
+/** The zone the API uses unless its `BUSINESS_TZ` says otherwise; the pages start with it. */
 export const BUSINESS_TIME_ZONE = 'Asia/Kolkata';
 
 /** India Standard Time is UTC+05:30 all year round: India has kept no daylight saving since 1945. */
-const BUSINESS_UTC_OFFSET_MS = (5 * 60 + 30) * 60_000;
+const INDIA_UTC_OFFSET_MS = (5 * 60 + 30) * 60_000;
 
 /**
- * Today in BUSINESS_TIME_ZONE as YYYY-MM-DD, what the pages use, worked out without Intl: a page's
- * first Intl.DateTimeFormat loads ICU's date data, 60–120 ms of main thread on a mid-range phone,
- * on every first load. A unit test checks it against `todayIn` over decades of instants; the API,
- * whose zone is configurable, uses `todayIn`.
+ * Today in the business time zone as YYYY-MM-DD, what the pages use. India's, the usual zone, is
+ * worked out without Intl: a page's first Intl.DateTimeFormat loads ICU's date data, 60–120 ms of
+ * main thread on a mid-range phone, on every first load. A unit test checks it against `todayIn`
+ * over decades of instants. Any other zone (an API with another `BUSINESS_TZ`) goes through Intl.
  */
-export function businessToday(now: Date = new Date()): string {
-  return new Date(now.getTime() + BUSINESS_UTC_OFFSET_MS).toISOString().slice(0, 10);
+export function businessToday(timeZone: string = BUSINESS_TIME_ZONE, now: Date = new Date()): string {
+  if (timeZone !== BUSINESS_TIME_ZONE) return todayIn(timeZone, now);
+  return new Date(now.getTime() + INDIA_UTC_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** True when `timeZone` is an IANA zone this runtime knows; asks Intl only for a zone other than India's. */
+export function isKnownTimeZone(timeZone: string): boolean {
+  if (timeZone === BUSINESS_TIME_ZONE) return true;
+  try {
+    dayFormatIn(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
 }

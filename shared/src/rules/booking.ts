@@ -6,6 +6,9 @@ import { MESSAGES } from './messages';
 export type BookingField = keyof BookingForm;
 export type BookingErrors = Partial<Record<BookingField, string>>;
 
+/** Upcoming or running rentals one account may hold at once (docs/decisions/0014-accounts-and-abuse.md). */
+export const MAX_UPCOMING_RENTALS = 3;
+
 const LIMIT_MESSAGES: readonly string[] = Object.values(BOOKING_LIMITS);
 
 const isBlank = (value: string) => value.trim() === '';

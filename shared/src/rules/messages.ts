@@ -8,4 +8,5 @@ export const MESSAGES = {
   cancelSucceeded: 'Rental cancelled successfully!',
   cancelNetwork: 'Failed to cancel rental!',
   loggedOut: 'You’ve been logged out!',
+  rentalLimit: 'This account already has 3 upcoming rentals. Cancel one or wait until one ends.',
 } as const;

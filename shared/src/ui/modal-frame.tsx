@@ -7,6 +7,8 @@ export interface ModalFrameProps {
   /** id of the heading inside `children` that names the dialog. */
   titleId: string;
   onClose: () => void;
+  /** `wide` for a form of many fields, laid out in columns on a wide screen; a phone gets the full width either way. */
+  width?: 'standard' | 'wide';
   children: ReactNode;
 }
 
@@ -14,7 +16,7 @@ export interface ModalFrameProps {
  * An accessible modal dialog: labelled by its title, focus moved in and kept in, Escape and a
  * backdrop click close it, page scroll is locked while open, and focus returns to the opener.
  */
-export function ModalFrame({ titleId, onClose, children }: ModalFrameProps) {
+export function ModalFrame({ titleId, onClose, width = 'standard', children }: ModalFrameProps) {
   const dialogRef = useRef<HTMLDivElement>(null);
   useModalBehaviour(dialogRef, onClose);
 
@@ -27,7 +29,7 @@ export function ModalFrame({ titleId, onClose, children }: ModalFrameProps) {
     >
       <div
         ref={dialogRef}
-        className={styles.dialog}
+        className={width === 'wide' ? `${styles.dialog} ${styles.wide}` : styles.dialog}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}

@@ -5,10 +5,9 @@ import type {
   MessageAnswer,
   SignUpPayload,
   User,
-  Vehicle,
-  VehicleDetail,
   VehicleSearch,
 } from '@rentora/shared';
+import { setBusinessTimeZone } from '../stores/business-time';
 
 /** What the product reads of an answer: the ok status and the JSON body (docs/product.md §7). */
 export interface ApiAnswer<T> {
@@ -24,6 +23,11 @@ export function configureApi(options: { baseUrl: string }): void {
   baseUrl = options.baseUrl.replace(/\/$/, '');
 }
 
+/** A path of the API as the browser reaches it (for what `fetch` does not read: the event stream). */
+export function apiUrl(path: string): string {
+  return `${baseUrl}${path}`;
+}
+
 /** Thrown when the server could not be reached at all; any HTTP answer is an ApiAnswer instead. */
 export class NetworkError extends Error {
   constructor(cause: unknown) {
@@ -32,6 +36,9 @@ export class NetworkError extends Error {
   }
 }
 
+/** The header of the fleet's answers that names the API's business time zone. */
+const BUSINESS_TIME_ZONE_HEADER = 'Business-Time-Zone';
+
 async function request<T>(path: string, init: RequestInit = {}): Promise<ApiAnswer<T>> {
   let response: Response;
   try {
@@ -39,6 +46,8 @@ async function request<T>(path: string, init: RequestInit = {}): Promise<ApiAnsw
   } catch (error) {
     throw new NetworkError(error);
   }
+  const timeZone = response.headers.get(BUSINESS_TIME_ZONE_HEADER);
+  if (timeZone) setBusinessTimeZone(timeZone);
   let body: unknown;
   try {
     body = await response.json();
@@ -52,24 +61,43 @@ function authorized(token: string, init: RequestInit = {}): RequestInit {
   return { ...init, headers: { ...init.headers, Authorization: `Bearer ${token}` } };
 }
 
+/**
+ * Ending a session: bounded, since the Profile modal waits for the answer, and sent even when the
+ * page is closed right after (`keepalive`).
+ */
+const SESSION_END_TIMEOUT_MS = 10_000;
+
+function sessionEnd(token: string): RequestInit {
+  return authorized(token, { method: 'POST', keepalive: true, signal: AbortSignal.timeout(SESSION_END_TIMEOUT_MS) });
+}
+
 function json(method: string, payload: unknown, headers: Record<string, string> = {}): RequestInit {
   return { method, headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(payload) };
 }
 
-/** Where the reads a page starts with live: the client and the server's preload hints use the same URLs. */
+/**
+ * Where the fleet's reads live. A page table names its first reads by the same URLs
+ * (`/api/vehicles/:vehicleId`, each parameter URL-encoded), so the read the host starts for a page
+ * and the server's preload of it are the very request the page's store makes.
+ */
 export const API_PATHS = {
   vehicles: '/api/vehicles',
   vehicle: (vehicleId: string) => `/api/vehicles/${encodeURIComponent(vehicleId)}`,
+  search: (search: VehicleSearch) => `/api/vehicles?${new URLSearchParams({ ...search }).toString()}`,
+  /** Every car's availability as it changes (Server-Sent Events). */
+  events: '/api/events',
 } as const;
 
 export const api = {
   getUser: (token: string) => request<User | MessageAnswer>('/api/user', authorized(token)),
   login: (payload: LoginPayload) => request<AuthAnswer>('/api/user/login', json('POST', payload)),
   register: (payload: SignUpPayload) => request<AuthAnswer>('/api/user/register', json('POST', payload)),
-  getVehicles: () => request<Vehicle[] | MessageAnswer>(API_PATHS.vehicles),
-  searchVehicles: (search: VehicleSearch) =>
-    request<Vehicle[] | MessageAnswer>(`${API_PATHS.vehicles}?${new URLSearchParams({ ...search }).toString()}`),
-  getVehicle: (vehicleId: string) => request<VehicleDetail | MessageAnswer>(API_PATHS.vehicle(vehicleId)),
+  /** A public read by its URL (the stores' `readStore`). */
+  read: <T>(url: string) => request<T | MessageAnswer>(url),
+  /** Revokes this token on the server. */
+  logout: (token: string) => request<MessageAnswer>('/api/user/logout', sessionEnd(token)),
+  /** Revokes every token of the account, on every device. */
+  logoutEverywhere: (token: string) => request<MessageAnswer>('/api/user/logout-everywhere', sessionEnd(token)),
   bookRide: (vehicleId: string, form: BookingForm, token: string, idempotencyKey: string) =>
     request<MessageAnswer>(
       `/api/book-ride/${encodeURIComponent(vehicleId)}`,

@@ -1,7 +1,7 @@
 import { waitFor } from '@testing-library/react';
 import { api, configureApi } from '../api/client';
 import { addDays, BUSINESS_TIME_ZONE, MAX_DAYS_AHEAD, todayIn } from '@rentora/shared';
-import { $token, $user, $userLoading, logIn, logOut, refreshUser, signUp } from './auth';
+import { $token, $user, $userLoading, logIn, logOut, logOutEverywhere, refreshUser, signUp } from './auth';
 
 const PASSWORD = 'correct-horse-battery';
 // Password hashing and a shared test API make answers slow on a busy machine.
@@ -27,8 +27,29 @@ async function registeredAccount() {
   return { ...account, token: answer.body.token };
 }
 
+/** The client pointed at a port where nothing listens: a real network failure. */
+async function withApiUnreachable<T>(action: () => Promise<T>): Promise<T> {
+  configureApi({ baseUrl: 'http://127.0.0.1:9' });
+  try {
+    return await action();
+  } finally {
+    configureApi({ baseUrl: process.env.RENTORA_TEST_API_URL ?? '' });
+  }
+}
+
+/** Whether the server still takes `token`: the current-user call answers its status. */
+const userStatus = async (token: string) => (await api.getUser(token)).status;
+
+/** A second session of the account, as another device would hold it. */
+async function logInElsewhere(email: string): Promise<string> {
+  const answer = await api.login({ email, password: PASSWORD });
+  if (!answer.ok || !answer.body.token) throw new Error(`could not log in: ${answer.body.message}`);
+  return answer.body.token;
+}
+
 afterEach(() => {
-  logOut();
+  // Forgets the session here only: a test's token may still be in use by the next assertion.
+  $token.set(undefined);
 });
 
 describe('auth store', () => {
@@ -100,17 +121,80 @@ describe('auth store', () => {
     expect($user.get()).toBeNull();
   });
 
-  it('logs out: removes the stored token and forgets the user', async () => {
+  it('logs out: removes the stored token, forgets the user, and the server refuses the token from then on', async () => {
     const account = await registeredAccount();
     await logIn({ email: account.email, password: PASSWORD });
     await waitFor(() => expect($user.get()).not.toBeNull(), SERVER);
+    const token = $token.get() as string;
 
-    logOut();
+    const done = logOut();
+    // Logged out here at once, before the server answers.
+    expect($token.get()).toBeUndefined();
+    expect(window.localStorage.getItem('token')).toBeNull();
+    expect($user.get()).toBeNull();
+    await done;
+
+    expect($userLoading.get()).toBe(false);
+    expect(await userStatus(token)).toBe(401);
+  });
+
+  it('logs out here when the server cannot be reached, or refuses a token it already revoked', async () => {
+    const account = await registeredAccount();
+    $token.set(account.token);
+    await withApiUnreachable(() => logOut());
+    expect($token.get()).toBeUndefined();
+    expect(window.localStorage.getItem('token')).toBeNull();
+    expect(await userStatus(account.token)).toBe(200);
+
+    expect((await api.logout(account.token)).status).toBe(200);
+    $token.set(account.token);
+    await logOut();
+    expect($token.get()).toBeUndefined();
+    expect($user.get()).toBeNull();
+  });
+
+  it('logs out everywhere: every token of the account is refused, and this browser is logged out', async () => {
+    const account = await registeredAccount();
+    const otherDevice = await logInElsewhere(account.email);
+    $token.set(account.token);
+    await waitFor(() => expect($user.get()?.email).toBe(account.email), SERVER);
+
+    expect(await logOutEverywhere()).toBe(true);
 
     expect($token.get()).toBeUndefined();
     expect(window.localStorage.getItem('token')).toBeNull();
     expect($user.get()).toBeNull();
-    expect($userLoading.get()).toBe(false);
+    expect(await userStatus(account.token)).toBe(401);
+    expect(await userStatus(otherDevice)).toBe(401);
+  });
+
+  it('stays logged in when logging out everywhere cannot be done', async () => {
+    const account = await registeredAccount();
+    const otherDevice = await logInElsewhere(account.email);
+    $token.set(account.token);
+
+    expect(await withApiUnreachable(() => logOutEverywhere())).toBe(false);
+    expect($token.get()).toBe(account.token);
+
+    // A server that answers, but not ok (here: a path it does not know).
+    configureApi({ baseUrl: `${process.env.RENTORA_TEST_API_URL ?? ''}/elsewhere` });
+    try {
+      expect(await logOutEverywhere()).toBe(false);
+    } finally {
+      configureApi({ baseUrl: process.env.RENTORA_TEST_API_URL ?? '' });
+    }
+    expect($token.get()).toBe(account.token);
+    expect(window.localStorage.getItem('token')).toBe(account.token);
+    expect(await userStatus(otherDevice)).toBe(200);
+  });
+
+  it('logging out everywhere with a token the server refuses ends the session here, and says it failed', async () => {
+    const account = await registeredAccount();
+    expect((await api.logout(account.token)).status).toBe(200);
+    $token.set(account.token);
+
+    expect(await logOutEverywhere()).toBe(false);
+    expect($token.get()).toBeUndefined();
   });
 
   it('refreshUser fetches the user again for the same token', async () => {

@@ -1,8 +1,9 @@
 import { persistentAtom } from '@nanostores/persistent';
-import { atom } from 'nanostores';
+import { atom, computed } from 'nanostores';
 import { api, NetworkError } from '../api/client';
 import { MESSAGES } from '@rentora/shared';
 import type { AuthAnswer, LoginPayload, SignUpPayload, User } from '@rentora/shared';
+import type { Role } from '../page-table';
 
 /** The bearer token, kept raw in localStorage under `token` (docs/product.md §3) and followed across tabs. */
 export const $token = persistentAtom<string | undefined>('token', undefined);
@@ -29,7 +30,7 @@ export async function refreshUser(): Promise<void> {
     const answer = await api.getUser(token);
     if (request !== latestUserRequest) return;
     if (answer.ok) $user.set(answer.body as User);
-    else logOut();
+    else forgetSession();
   } catch (error) {
     if (!(error instanceof NetworkError)) throw error;
   } finally {
@@ -62,8 +63,53 @@ async function authenticate(call: () => Promise<{ ok: boolean; body: AuthAnswer 
 export const logIn = (payload: LoginPayload) => authenticate(() => api.login(payload));
 export const signUp = (payload: SignUpPayload) => authenticate(() => api.register(payload));
 
-/** Removes the stored token and forgets the user. */
-export function logOut(): void {
+/** Removes the stored token and forgets the user, here only: the silent logout of docs/product.md §4. */
+function forgetSession(): void {
   $token.set(undefined);
   $user.set(null);
 }
+
+/**
+ * Logs out: forgets the session here at once, and asks the server to revoke the token. Whatever
+ * the server answers, or if it cannot be reached, this browser is logged out.
+ */
+export async function logOut(): Promise<void> {
+  const token = $token.get();
+  forgetSession();
+  if (!token) return;
+  try {
+    await api.logout(token);
+  } catch (error) {
+    if (!(error instanceof NetworkError)) throw error;
+  }
+}
+
+/**
+ * Revokes every session of the account, on every device, then logs out here. True once the
+ * server has done it. Otherwise nothing is pretended: this browser stays logged in, unless the
+ * server refused the token itself, which ends the session here as any refused token does.
+ */
+export async function logOutEverywhere(): Promise<boolean> {
+  const token = $token.get();
+  if (!token) return false;
+  try {
+    const answer = await api.logoutEverywhere(token);
+    // Another login meanwhile (here or in another tab) is a session of its own: leave it be.
+    if ((answer.ok || answer.status === 401) && $token.get() === token) forgetSession();
+    return answer.ok;
+  } catch (error) {
+    if (error instanceof NetworkError) return false;
+    throw error;
+  }
+}
+
+/**
+ * The signed-in reader's role (`GET /api/user`'s `role`; an account without one is a customer),
+ * or undefined while signed out or until the user has loaded: what decides the pages and links
+ * a reader sees (`mayView`).
+ */
+export const $role = computed($user, (user): Role | undefined => {
+  if (!user) return undefined;
+  const { role } = user as User & { role?: Role };
+  return role ?? 'customer';
+});

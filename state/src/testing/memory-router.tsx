@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import { parsePath } from '../page-table';
 import type { Location } from '../router';
 
 export interface MemoryRouter {
@@ -20,7 +21,7 @@ export function createMemoryRouter(url = '/'): MemoryRouter {
   const current = () => entries[entries.length - 1] ?? '/';
   return {
     Router: ({ children }) => (
-      <Router hook={memory.hook} searchHook={memory.searchHook}>
+      <Router hook={memory.hook} searchHook={memory.searchHook} parser={parsePath}>
         {children}
       </Router>
     ),

@@ -1,6 +1,15 @@
 import '@testing-library/jest-dom';
 import '@rentora/shared/testing/fail-on-console-error';
+import { configure } from '@testing-library/react';
+import { EventSource as StandardEventSource } from 'eventsource';
 import { configureApi } from '../api/client';
+
+// Component tests read a real API (Jest's global setup starts one): on a busy two-core machine its
+// first answers can take more than Testing Library's default second.
+configure({ asyncUtilTimeout: 5_000 });
+
+// jsdom has no EventSource: the live stream is read by a standard client over the same real API.
+globalThis.EventSource ??= StandardEventSource as unknown as typeof EventSource;
 
 const testApiUrl = process.env.RENTORA_TEST_API_URL;
 if (testApiUrl) configureApi({ baseUrl: testApiUrl });

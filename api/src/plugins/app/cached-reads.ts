@@ -9,7 +9,7 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    app.decorate('reads', createCachedReads(app.db, app.dbChanges));
+    app.decorate('reads', createCachedReads(app.db, { all: app.dbChanges, cars: app.vehicleChanges.signal }));
   },
-  { name: 'cached-reads', dependencies: ['database'] },
+  { name: 'cached-reads', dependencies: ['database', 'vehicle-changes'] },
 );

@@ -13,13 +13,15 @@ declare module 'fastify' {
     engine: Engine;
     /** See `DatabaseHandle.changes`: undefined on PostgreSQL. */
     dbChanges: ChangeSignal | undefined;
+    /** See `DatabaseHandle.ownBackends`: undefined on SQLite. */
+    dbOwnBackends: ReadonlySet<number> | undefined;
   }
 }
 
 /** Opens SQLite or PostgreSQL, migrates, seeds the fleet once, and closes the pool with the app. */
 export default fp(
   async (app) => {
-    const { db, engine, changes } = openDatabase({
+    const { db, engine, changes, ownBackends } = openDatabase({
       dataDir: app.config.dataDir,
       databaseUrl: app.config.databaseUrl,
       limits: app.config.databaseLimits,
@@ -28,6 +30,7 @@ export default fp(
     app.decorate('db', db);
     app.decorate('engine', engine);
     app.decorate('dbChanges', changes);
+    app.decorate('dbOwnBackends', ownBackends);
     app.addHook('onClose', async () => {
       await db.destroy();
     });

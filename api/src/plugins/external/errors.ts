@@ -5,8 +5,11 @@ import { ApiError, busy } from '../../errors';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The message a request that fails schema validation gets, instead of the validator's wording. */
-    validationMessage?: string;
+    /**
+     * The message a request that fails schema validation gets, instead of the validator's wording;
+     * or a function that words it from the error (the operator routes name the field at fault).
+     */
+    validationMessage?: string | ((error: FastifyError) => string);
   }
 }
 
@@ -14,14 +17,13 @@ export const INTERNAL_ERROR = 'Something went wrong on our side. Please try agai
 export const JSON_ONLY = 'Please send the request body as JSON (Content-Type: application/json).';
 const DEFAULT_VALIDATION_MESSAGE = 'The request is not valid.';
 
-/** One error answer everywhere: `{ message }`, with 5xx detail logged but never sent. */
+/** One error answer everywhere: `{ message }` (and a route's documented details), with 5xx detail logged but never sent. */
 export default fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error.validation !== undefined) {
-        return reply
-          .code(400)
-          .send({ message: request.routeOptions.config.validationMessage ?? DEFAULT_VALIDATION_MESSAGE });
+        const configured = request.routeOptions.config.validationMessage ?? DEFAULT_VALIDATION_MESSAGE;
+        return reply.code(400).send({ message: typeof configured === 'string' ? configured : configured(error) });
       }
       if (isDatabaseUnavailable(error)) {
         request.log.warn(describeDriverError(error), 'database unavailable');
@@ -38,7 +40,7 @@ export default fp(
     });
     const sendApiError = (reply: FastifyReply, error: ApiError) => {
       if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
-      return reply.code(error.statusCode).send({ message: error.message });
+      return reply.code(error.statusCode).send({ message: error.message, ...error.details });
     };
     app.addHook('onRequest', (request, reply, done) => {
       reply.header('x-request-id', request.id);

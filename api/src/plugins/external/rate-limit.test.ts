@@ -34,6 +34,7 @@ describe.each(stores)('login and register rate limits in %s', (store) => {
     subject = await createTestApp('sqlite', {
       rateLimit: {
         writesPerUser: 100,
+        writesPerIp: 100,
         ...limits,
         windowMs: 60_000,
         keyPrefix: `rentora-test:${randomBytes(6).toString('hex')}:`,
@@ -49,6 +50,9 @@ describe.each(stores)('login and register rate limits in %s', (store) => {
       /** A login sent from a loopback address of the caller's choice (all of 127.0.0.0/8 is this machine). */
       loginFrom: (localAddress: string, email: string, password: string) =>
         postFrom(localAddress, port, '/api/user/login', { email, password }),
+      /** A booking sent from a loopback address of the caller's choice. */
+      bookFrom: (localAddress: string, carId: string, auth: Record<string, string>) =>
+        postFrom(localAddress, port, `/api/book-ride/${carId}`, bookingForm(), auth),
       login: (email: string, password: string) => app.call('POST', '/api/user/login', { body: { email, password } }),
       // Malformed emails are refused before any password hashing, so these attempts are cheap.
       register: (email: string) =>
@@ -103,6 +107,18 @@ describe.each(stores)('login and register rate limits in %s', (store) => {
     // Another user's writes are their own.
     const other = await createUser(app.app);
     expect((await app.call('POST', '/api/book-ride/audi-q7', { headers: other.auth, body: form })).status).toBe(201);
+  });
+
+  it('limits bookings and cancellations per address too, whoever is signed in', async () => {
+    const { app, bookFrom } = await start({ perIp: 100, perEmail: 100, writesPerUser: 100, writesPerIp: 2 });
+    const riders = [await createUser(app.app), await createUser(app.app), await createUser(app.app)];
+    expect((await bookFrom('127.0.0.5', 'audi-a4', riders[0]!.auth)).status).toBe(201);
+    expect((await bookFrom('127.0.0.5', 'bmw-x1', riders[1]!.auth)).status).toBe(201);
+    const refused = await bookFrom('127.0.0.5', 'jaguar-xe', riders[2]!.auth);
+    expect(refused.status).toBe(429);
+    expect(refused.message).toBe(TOO_MANY);
+    // Another address has a budget of its own.
+    expect((await bookFrom('127.0.0.6', 'jaguar-xe', riders[2]!.auth)).status).toBe(201);
   });
 
   it('counts the addresses of one IPv6 /64 together, behind a trusted proxy', async () => {
@@ -167,6 +183,7 @@ function postFrom(
   port: number,
   path: string,
   body: unknown,
+  headers: Record<string, string> = {},
 ): Promise<{ status: number; message: string }> {
   const payload = JSON.stringify(body);
   return new Promise((resolve, reject) => {
@@ -177,7 +194,7 @@ function postFrom(
         path,
         method: 'POST',
         localAddress,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+        headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
       },
       (response) => {
         let text = '';
@@ -201,7 +218,7 @@ describe('rate limits while Redis is unreachable', () => {
     subject = await createTestApp('sqlite', {
       // Port 1 on the loopback: nothing listens there.
       redisUrl: 'redis://127.0.0.1:1',
-      rateLimit: { perIp: 3, perEmail: 100, writesPerUser: 100, windowMs: 60_000 },
+      rateLimit: { perIp: 3, perEmail: 100, writesPerUser: 100, writesPerIp: 100, windowMs: 60_000 },
     });
     const { email } = await createUser(subject.app);
     for (let attempt = 0; attempt < 3; attempt += 1) {

@@ -1,42 +1,53 @@
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LoginPayload } from '@rentora/shared';
 import fp from 'fastify-plugin';
 import { ApiError } from '../../errors';
 import { addressGroup } from '../../rate-limit/address-group';
-import { type CounterStore, type Hit, createMemoryStore, createRedisStore } from '../../rate-limit/stores';
+import { type CounterStore, createMemoryStore, createRedisStore } from '../../rate-limit/stores';
 import { currentAccount } from '../app/auth';
+
+/** Takes back the failure a login attempt was counted as, when it turns out not to have failed. */
+export type Refund = () => Promise<void>;
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler for register: counts the attempt per client address and per email. */
     limitAttempts: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /**
-     * preHandler for login: refuses an email whose failed logins from this address, or from all
-     * addresses together, used up their budget; then counts the attempt per client address.
+     * Counts a login attempt as a failure before its password is checked, and refuses it (429)
+     * when that uses up a budget: per email and browser for a browser that has logged in to this
+     * account before (`deviceId`, from its device cookie), else per email and address and per
+     * email from all addresses; then counts it per address. Answers the refund for an attempt
+     * that does not fail. Counting first means a burst of parallel guesses cannot get past a
+     * budget while the password hashes queue.
      */
-    limitLogins: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** onError hook for login: a 401 counts against the email, from this address and from all. */
-    countFailedLogin: (request: FastifyRequest, reply: FastifyReply, error: FastifyError) => Promise<void>;
-    /** preHandler after authenticate: counts a signed-in user's bookings and cancellations. */
+    chargeLogin: (request: FastifyRequest, reply: FastifyReply, deviceId: string | undefined) => Promise<Refund>;
+    /** preHandler after authenticate: counts bookings and cancellations per signed-in user and per address. */
     limitWrites: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
 
 const DEFAULT_KEY_PREFIX = 'rentora:attempts:';
 /**
- * Failed logins of one email from every address together may reach this many times the
- * per-address budget: enough that an attacker elsewhere cannot lock the owner out, few enough
- * that guessing from many addresses still stops.
+ * Failed logins of one email from browsers it has never logged in from, from every address
+ * together, may reach this many times the per-address budget: guessing from many addresses
+ * still stops, and the owner's own browser is not held to this budget at all.
  */
 const ALL_ADDRESSES_FACTOR = 10;
 
 /** The email of a sign-up or log-in: these hooks run after the route's schema required it as text. */
 const emailOf = (request: FastifyRequest) => (request.body as Pick<LoginPayload, 'email'>).email.trim().toLowerCase();
 const addressOf = (request: FastifyRequest) => addressGroup(request.ip);
-// Distinct prefixes: no email, however odd, can spell another counter's key.
-const failuresFromAddress = (request: FastifyRequest) =>
-  `login-failures:from:${addressOf(request)}:${emailOf(request)}`;
-const failuresFromAll = (request: FastifyRequest) => `login-failures:all:${emailOf(request)}`;
+
+/** Refused: too many attempts for one of the budgets. */
+function tooMany(reply: FastifyReply, resetInMs: number): ApiError {
+  const minutes = Math.max(1, Math.ceil(resetInMs / 60_000));
+  reply.header('retry-after', String(Math.max(1, Math.ceil(resetInMs / 1000))));
+  return new ApiError(
+    429,
+    `Too many attempts. Please wait ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} and try again.`,
+  );
+}
 
 /** Counters in memory, or in Redis when REDIS_URL is set so every instance shares them. */
 export default fp(
@@ -55,55 +66,67 @@ export default fp(
     }
     app.addHook('onClose', () => store.close());
 
-    /** Refused when the count read is above `max`. */
-    interface Check {
-      read: () => Promise<Hit>;
+    interface Budget {
+      key: string;
       max: number;
     }
 
-    const hitCheck = (key: string, max: number): Check => ({ read: () => store.hit(key, rateLimit.windowMs), max });
-    const peekCheck = (key: string, max: number): Check => ({ read: () => store.peek(key), max });
-
-    /** Checks in order; the first refusal ends it, so a refused request is not counted any further. */
-    const limit = async (reply: FastifyReply, checks: Check[]) => {
-      for (const { read, max } of checks) {
-        const { count, resetInMs } = await read();
-        if (count <= max) continue;
-        const minutes = Math.max(1, Math.ceil(resetInMs / 60_000));
-        reply.header('retry-after', String(Math.max(1, Math.ceil(resetInMs / 1000))));
-        throw new ApiError(
-          429,
-          `Too many attempts. Please wait ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} and try again.`,
-        );
+    /**
+     * Counts one against each budget in order. The first one used up refuses the request, and
+     * every count this request added is taken back: a refused request is not counted at all.
+     */
+    const count = async (reply: FastifyReply, budgets: Budget[]): Promise<Refund> => {
+      const counted: string[] = [];
+      const refund = async () => {
+        await Promise.all(counted.map((key) => store.refund(key)));
+      };
+      for (const { key, max } of budgets) {
+        const { count: seen, resetInMs } = await store.hit(key, rateLimit.windowMs);
+        counted.push(key);
+        if (seen > max) {
+          await refund();
+          throw tooMany(reply, resetInMs);
+        }
       }
+      return refund;
     };
 
-    app.decorate('limitAttempts', (request: FastifyRequest, reply: FastifyReply) =>
-      limit(reply, [
-        hitCheck(`ip:${addressOf(request)}`, rateLimit.perIp),
-        hitCheck(`email:${emailOf(request)}`, rateLimit.perEmail),
-      ]),
-    );
-
-    // Only failures count against an email, so logging in often from several devices never locks its owner out.
-    // Peeks see only earlier failures: once the budget is used up, this attempt is refused.
-    app.decorate('limitLogins', (request: FastifyRequest, reply: FastifyReply) =>
-      limit(reply, [
-        peekCheck(failuresFromAddress(request), rateLimit.perEmail - 1),
-        peekCheck(failuresFromAll(request), rateLimit.perEmail * ALL_ADDRESSES_FACTOR - 1),
-        hitCheck(`ip:${addressOf(request)}`, rateLimit.perIp),
-      ]),
-    );
-
-    app.decorate('countFailedLogin', async (request: FastifyRequest, _reply: FastifyReply, error: FastifyError) => {
-      if (error.statusCode !== 401) return;
-      await store.hit(failuresFromAddress(request), rateLimit.windowMs);
-      await store.hit(failuresFromAll(request), rateLimit.windowMs);
+    // Distinct prefixes: no email or address, however odd, can spell another counter's key.
+    const attemptsFrom = (request: FastifyRequest): Budget => ({
+      key: `ip:${addressOf(request)}`,
+      max: rateLimit.perIp,
     });
 
-    app.decorate('limitWrites', (request: FastifyRequest, reply: FastifyReply) =>
-      limit(reply, [hitCheck(`writes:${currentAccount(request).id}`, rateLimit.writesPerUser)]),
-    );
+    app.decorate('limitAttempts', async (request: FastifyRequest, reply: FastifyReply) => {
+      await count(reply, [attemptsFrom(request), { key: `email:${emailOf(request)}`, max: rateLimit.perEmail }]);
+    });
+
+    app.decorate('chargeLogin', async (request: FastifyRequest, reply: FastifyReply, deviceId: string | undefined) => {
+      const email = emailOf(request);
+      const failures: Budget[] =
+        deviceId === undefined
+          ? [
+              { key: `login-failures:from:${addressOf(request)}:${email}`, max: rateLimit.perEmail },
+              { key: `login-failures:all:${email}`, max: rateLimit.perEmail * ALL_ADDRESSES_FACTOR },
+            ]
+          : [{ key: `login-failures:device:${deviceId}:${email}`, max: rateLimit.perEmail }];
+      const refundFailures = await count(reply, failures);
+      try {
+        // Every attempt counts against its address, failed or not; it is never taken back.
+        await count(reply, [attemptsFrom(request)]);
+      } catch (error) {
+        await refundFailures();
+        throw error;
+      }
+      return refundFailures;
+    });
+
+    app.decorate('limitWrites', async (request: FastifyRequest, reply: FastifyReply) => {
+      await count(reply, [
+        { key: `writes:${currentAccount(request).id}`, max: rateLimit.writesPerUser },
+        { key: `writes-from:${addressOf(request)}`, max: rateLimit.writesPerIp },
+      ]);
+    });
   },
   { name: 'rate-limit', dependencies: ['config'] },
 );

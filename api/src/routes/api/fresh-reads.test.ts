@@ -1,6 +1,7 @@
 import type { User, Vehicle, VehicleDetail } from '@rentora/shared';
 import { openDatabase } from '../../db/connect';
-import { ENGINES, type TestApp, bookingForm, createTestApp, createUser, dateFromToday } from '../../testing/test-app';
+import { bookingForm, createUser, dateFromToday } from '../../testing/test-app';
+import { describeEachEngine } from '../../testing/describe-engines';
 
 // Whole-app tests with fresh databases: slow on a busy 2-core machine.
 jest.setTimeout(30_000);
@@ -9,13 +10,7 @@ jest.setTimeout(30_000);
  * The hot reads are cached until the database changes (docs/architecture.md §4): each test reads
  * first, so an answer is cached, then changes the data and expects the very next read to show it.
  */
-describe.each(ENGINES)('reads right after a change on %s', (engine) => {
-  let subject: TestApp;
-  beforeAll(async () => {
-    subject = await createTestApp(engine);
-  });
-  afterAll(() => subject.close());
-
+describeEachEngine('reads right after a change on %s', (subject) => {
   const dates = (from: number, to: number) => ({ pick_up_date: dateFromToday(from), drop_off_date: dateFromToday(to) });
   const bookedDates = async (carId: string) =>
     ((await subject.call('GET', `/api/vehicles/${carId}`)).body as VehicleDetail).booked;
@@ -76,7 +71,7 @@ describe.each(ENGINES)('reads right after a change on %s', (engine) => {
           vehicle_id: car.id,
           days: 2,
           total_price: 2 * car.price_per_day,
-          status: 'active',
+          stage: 'confirmed',
         })
         .execute();
     } finally {

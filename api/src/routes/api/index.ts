@@ -3,12 +3,13 @@ import type { HelmetOptions } from 'helmet';
 import securityHeaders from '../../plugins/external/security-headers';
 import bookRide from './book-ride';
 import cancelRide from './cancel-ride';
+import events from './events';
 import health from './health';
 import openapi from './openapi';
+import operator from './operator';
+import { unknownRoute } from './unknown-route';
 import user from './user';
 import vehicles from './vehicles';
-
-export const UNKNOWN_ROUTE = 'There is no such API route.';
 
 /**
  * The security headers OWASP's REST Security Cheat Sheet lists for every API answer: a CSP that
@@ -42,7 +43,13 @@ const api: FastifyPluginAsync = async (app) => {
   await app.register(user, { prefix: '/user' });
   await app.register(bookRide, { prefix: '/book-ride' });
   await app.register(cancelRide, { prefix: '/cancel-ride' });
-  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: UNKNOWN_ROUTE }));
+  await app.register(events, { prefix: '/events' });
+  await app.register(operator, { prefix: '/operator' });
+  // Routes, not only a not-found handler: served beside a site (npm start), whose static files
+  // answer `GET /*`, an unknown API path must still get the API's JSON and headers.
+  app.all('', { schema: { hide: true } }, unknownRoute);
+  app.all('/*', { schema: { hide: true } }, unknownRoute);
+  app.setNotFoundHandler(unknownRoute);
 };
 
 export default api;

@@ -1,10 +1,11 @@
 import { Link } from '@rentora/state/router';
-import { buttonClassName } from '@rentora/shared';
+import { buttonClassName, NAV_LIST_ATTRIBUTE } from '@rentora/shared';
 import { BrandLink } from '../../lib/brand-link';
-import { NAV_LINKS } from '../../lib/nav-links';
+import { useNavLinks } from '../../lib/site-context';
 import styles from './footer.module.css';
 
 export function Footer() {
+  const links = useNavLinks();
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
@@ -16,8 +17,8 @@ export function Footer() {
           </Link>
         </div>
         <nav aria-label="Footer">
-          <ul className={styles.links}>
-            {NAV_LINKS.map((link) => (
+          <ul className={styles.links} {...{ [NAV_LIST_ATTRIBUTE]: 'footer' }}>
+            {links.map((link) => (
               <li key={link.to}>
                 <Link to={link.to} className={styles.link}>
                   {link.label}

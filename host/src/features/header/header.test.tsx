@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { $modal, $token, closeModal, configureApi, logOut, refreshUser, signUp } from '@rentora/state';
+import { $modal, $token, closeModal, configureApi, refreshUser, signUp } from '@rentora/state';
 import { clickAndSettle, renderSite } from '../../testing/render-site';
 
 let emailCounter = 0;
@@ -15,7 +15,7 @@ async function signUpNewUser(name: string) {
 beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => undefined));
 afterEach(() => {
   act(() => {
-    logOut();
+    $token.set(undefined);
     closeModal();
   });
   jest.restoreAllMocks();

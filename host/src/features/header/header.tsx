@@ -1,12 +1,13 @@
-import { Avatar, Button } from '@rentora/shared';
+import { Avatar, Button, NAV_LIST_ATTRIBUTE } from '@rentora/shared';
 import { $token, $user, modalIntent, openAuth, openProfile, useStore } from '@rentora/state';
 import { NavLink } from '@rentora/state/router';
 import { BrandLink } from '../../lib/brand-link';
 import styles from './header.module.css';
 import { MobileMenu } from './mobile-menu';
-import { NAV_LINKS } from '../../lib/nav-links';
+import { useNavLinks } from '../../lib/site-context';
 
 export function Header() {
+  const links = useNavLinks();
   const token = useStore($token);
   const user = useStore($user);
   return (
@@ -14,8 +15,8 @@ export function Header() {
       <div className={styles.inner}>
         <BrandLink />
         <nav className={styles.nav} aria-label="Main">
-          <ul className={styles.links}>
-            {NAV_LINKS.map((link) => (
+          <ul className={styles.links} {...{ [NAV_LIST_ATTRIBUTE]: 'header' }}>
+            {links.map((link) => (
               <li key={link.to}>
                 <NavLink
                   to={link.to}

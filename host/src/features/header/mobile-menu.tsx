@@ -1,12 +1,13 @@
-import { Avatar, Button, Skeleton } from '@rentora/shared';
+import { Avatar, Button, Skeleton, NAV_LIST_ATTRIBUTE } from '@rentora/shared';
 import { $token, $user, $userLoading, modalIntent, openAuth, openProfile, useStore } from '@rentora/state';
 import { useEffect, useId, useRef, useState } from 'react';
 import { NavLink, useLocation } from '@rentora/state/router';
 import styles from './mobile-menu.module.css';
-import { NAV_LINKS } from '../../lib/nav-links';
+import { useNavLinks } from '../../lib/site-context';
 
 /** The small-screen menu: a hamburger that slides a panel in from the top (docs/product.md §2). */
 export function MobileMenu() {
+  const links = useNavLinks();
   const { pathname } = useLocation();
   // The menu belongs to the page it was opened on: any navigation closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -54,8 +55,8 @@ export function MobileMenu() {
         <h2 id={headingId} className={styles.heading}>
           Navigation
         </h2>
-        <ul className={styles.links}>
-          {NAV_LINKS.map((link) => (
+        <ul className={styles.links} {...{ [NAV_LIST_ATTRIBUTE]: 'menu' }}>
+          {links.map((link) => (
             <li key={link.to}>
               <NavLink to={link.to} end className={styles.link} onClick={close}>
                 {link.label}

@@ -3,84 +3,65 @@ import {
   $modal,
   $modalIntent,
   closeModal,
+  modalPropsOf,
+  moduleIdOf,
+  useStore,
   type ModalName,
   type ModalState,
-  type RemoteModuleId,
-  useStore,
+  type SiteTable,
 } from '@rentora/state';
-import { useEffect, useId } from 'react';
+import { useContext, useEffect, useId } from 'react';
 import { loadRemoteModule } from '../../lib/federation/remote-module';
+import { RemoteErrorPanel } from '../../lib/federation/remote-error-panel';
 import { RemoteSlot } from '../../lib/federation/remote-slot';
+import { SiteContext } from '../../lib/site-context';
 import styles from './modal-outlet.module.css';
 
-const MODAL_MODULES = {
-  auth: 'account/AuthModal',
-  profile: 'account/ProfileModal',
-  book: 'booking/BookRideModal',
-} as const satisfies Record<ModalName, RemoteModuleId>;
+/** The remote that renders a modal, as the remotes' page tables say. */
+const modalOf = (table: SiteTable, name: ModalName) => table.modals.find((modal) => modal.name === name);
 
 /** Renders the one remote modal named by the shared `$modal` store, inside an accessible dialog. */
 export function ModalOutlet() {
   const modal = useStore($modal);
   const titleId = useId();
-  usePreloadOnIntent();
+  const { table } = useContext(SiteContext);
+  usePreloadOnIntent(table);
   if (!modal) return null;
   return (
     <ModalFrame key={modal.name} titleId={titleId} onClose={closeModal}>
-      <ModalContent modal={modal} titleId={titleId} />
+      <ModalContent modal={modal} titleId={titleId} table={table} />
     </ModalFrame>
   );
 }
 
-function ModalContent({ modal, titleId }: { modal: ModalState; titleId: string }) {
-  const fallback = (
-    <div className={styles.loading} role="status" aria-labelledby={titleId}>
-      <Spinner />
-      <span id={titleId}>Loading…</span>
-    </div>
+function ModalContent({ modal, titleId, table }: { modal: ModalState; titleId: string; table: SiteTable }) {
+  const owner = modalOf(table, modal.name);
+  // No remote renders it (none declares it, or its table could not be read): the page says so.
+  if (!owner) return <RemoteErrorPanel what="this" titleId={titleId} onRetry={() => window.location.reload()} />;
+  return (
+    <RemoteSlot
+      id={moduleIdOf(owner)}
+      props={modalPropsOf(modal, { titleId, onClose: closeModal })}
+      fallback={
+        <div className={styles.loading} role="status" aria-labelledby={titleId}>
+          <Spinner />
+          <span id={titleId}>Loading…</span>
+        </div>
+      }
+      what={owner.what}
+      titleId={titleId}
+    />
   );
-  const common = { titleId, onClose: closeModal };
-  switch (modal.name) {
-    case 'auth':
-      return (
-        <RemoteSlot
-          id={MODAL_MODULES.auth}
-          props={{ ...common, initialView: modal.view }}
-          fallback={fallback}
-          what="sign-up and login"
-          titleId={titleId}
-        />
-      );
-    case 'profile':
-      return (
-        <RemoteSlot
-          id={MODAL_MODULES.profile}
-          props={common}
-          fallback={fallback}
-          what="your profile"
-          titleId={titleId}
-        />
-      );
-    case 'book':
-      return (
-        <RemoteSlot
-          id={MODAL_MODULES.book}
-          props={{ ...common, vehicleId: modal.vehicleId }}
-          fallback={fallback}
-          what="booking"
-          titleId={titleId}
-        />
-      );
-  }
 }
 
 /** A modal's code starts loading when the reader reaches for its button; a failed load is retried when it opens. */
-function usePreloadOnIntent() {
+function usePreloadOnIntent(table: SiteTable) {
   useEffect(
     () =>
       $modalIntent.subscribe((name) => {
-        if (name) loadRemoteModule(MODAL_MODULES[name]).catch(() => undefined);
+        const owner = name && modalOf(table, name);
+        if (owner) loadRemoteModule(moduleIdOf(owner)).catch(() => undefined);
       }),
-    [],
+    [table],
   );
 }

@@ -1,9 +1,14 @@
+import type { ComponentType } from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import type { RemoteName } from '@rentora/shared';
-import type { RemoteModuleId, RemoteModules } from '@rentora/state';
 import { resetRemote } from './remote-registry';
 
-const loads = new Map<RemoteModuleId, Promise<RemoteModules[RemoteModuleId]>>();
+/** What an exposed module gives as its default export: a page or a modal component. */
+export type RemoteComponent = ComponentType<never>;
+
+/** An exposed module's id, as the runtime loads it: `catalog/FleetPage`. */
+export type RemoteModuleId = string;
+
+const loads = new Map<RemoteModuleId, Promise<RemoteComponent>>();
 const failed = new Set<RemoteModuleId>();
 
 /**
@@ -16,7 +21,7 @@ const failed = new Set<RemoteModuleId>();
 const FILE_FAILURE = /RUNTIME-008|ScriptNetworkError|Loading (css )?chunk/i;
 const MAX_ATTEMPTS = 4;
 
-const remoteOf = (id: RemoteModuleId) => id.split('/')[0] as RemoteName;
+const remoteOf = (id: RemoteModuleId) => id.split('/')[0] ?? '';
 
 /**
  * Names the exposed module beside the runtime's reason (an unreachable origin, or a shared
@@ -27,13 +32,13 @@ function loadFailure(id: RemoteModuleId, reason: unknown): Error {
   return new Error(`The remote module ${id} did not load: ${why}`, { cause: reason });
 }
 
-async function loadOnce<Id extends RemoteModuleId>(id: Id): Promise<RemoteModules[Id]> {
-  const module = await loadRemote<{ default: RemoteModules[Id] }>(id);
+async function loadOnce(id: RemoteModuleId): Promise<RemoteComponent> {
+  const module = await loadRemote<{ default: RemoteComponent }>(id);
   if (!module?.default) throw new Error(`The remote module ${id} did not load: it has no default export.`);
   return module.default;
 }
 
-async function loadAfterFailure<Id extends RemoteModuleId>(id: Id): Promise<RemoteModules[Id]> {
+async function loadAfterFailure(id: RemoteModuleId): Promise<RemoteComponent> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await loadOnce(id);
@@ -49,7 +54,7 @@ async function loadAfterFailure<Id extends RemoteModuleId>(id: Id): Promise<Remo
  * One promise per exposed module, kept so React's `use()` sees the same promise on every render.
  * A failed load is forgotten, so 'Try again' loads it afresh.
  */
-export function loadRemoteModule<Id extends RemoteModuleId>(id: Id): Promise<RemoteModules[Id]> {
+export function loadRemoteModule(id: RemoteModuleId): Promise<RemoteComponent> {
   let load = loads.get(id);
   if (!load) {
     load = (failed.has(id) ? loadAfterFailure(id) : loadOnce(id)).catch((reason: unknown) => {
@@ -58,7 +63,7 @@ export function loadRemoteModule<Id extends RemoteModuleId>(id: Id): Promise<Rem
     });
     loads.set(id, load);
   }
-  return load as Promise<RemoteModules[Id]>;
+  return load;
 }
 
 export function forgetRemoteModule(id: RemoteModuleId): void {

@@ -1,8 +1,9 @@
 import { ModalFrame } from '@rentora/shared';
-import { $token, $user, logOut, type AuthView } from '@rentora/state';
+import { $token, $user, type AuthView } from '@rentora/state';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { registerAccount, TEST_PASSWORD, uniqueEmail, withApiUnreachable } from '../../testing/accounts';
+import { uniqueEmail } from '@rentora/shared/testing/unique-email';
+import { registerAccount, TEST_PASSWORD, withApiUnreachable } from '../../testing/accounts';
 import { AuthModal } from './auth-modal';
 
 const TITLE_ID = 'auth-title';
@@ -22,7 +23,7 @@ function renderAuthModal(initialView: AuthView = 'signup') {
 }
 
 afterEach(() => {
-  logOut();
+  $token.set(undefined);
 });
 
 describe('AuthModal: Sign Up view', () => {

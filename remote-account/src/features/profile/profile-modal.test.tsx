@@ -1,10 +1,17 @@
 import { formatDisplayDate, ModalFrame } from '@rentora/shared';
-import { $toasts, $token, $user, $userLoading, api, logOut } from '@rentora/state';
+import { $liveStatus, $toasts, $token, $user, $userLoading, api } from '@rentora/state';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from '@rentora/state/router';
 import { MemoryRouter } from '@rentora/state/testing/memory-router';
-import { bookRide, futureRange, registerAccount, withApiUnreachable, type TestAccount } from '../../testing/accounts';
+import {
+  bookRide,
+  futureRange,
+  logInElsewhere,
+  registerAccount,
+  withApiUnreachable,
+  type TestAccount,
+} from '../../testing/accounts';
 import { ProfileModal } from './profile-modal';
 
 const TITLE_ID = 'profile-title';
@@ -35,8 +42,11 @@ async function logInAs(account: TestAccount) {
 
 const toastMessages = () => $toasts.get().map(({ kind, message }) => `${kind}: ${message}`);
 
+/** What the server answers for the token now: 200 while the session lives, 401 once it is revoked. */
+const sessionStatus = async (token: string) => (await api.getUser(token)).status;
+
 afterEach(() => {
-  logOut();
+  $token.set(undefined);
   $toasts.set([]);
 });
 
@@ -67,8 +77,9 @@ describe('ProfileModal', () => {
     expect(await screen.findByText('Tara Singh', undefined, SERVER)).toBeVisible();
   });
 
-  it('logs out: closes, forgets the token and says ‘You’ve been logged out!’', async () => {
-    await logInAs(await registerAccount());
+  it('logs out: closes, forgets the token, says ‘You’ve been logged out!’ and the server refuses the token', async () => {
+    const account = await registerAccount();
+    await logInAs(account);
     const { user, onClose } = renderProfile();
 
     await user.click(screen.getByRole('button', { name: 'Logout' }));
@@ -77,6 +88,106 @@ describe('ProfileModal', () => {
     expect($token.get()).toBeUndefined();
     expect(window.localStorage.getItem('token')).toBeNull();
     expect(toastMessages()).toEqual(['success: You’ve been logged out!']);
+    await waitFor(async () => expect(await sessionStatus(account.token)).toBe(401), SERVER);
+  });
+
+  it('logs out here all the same when the server cannot be reached', async () => {
+    const account = await registerAccount();
+    await logInAs(account);
+    const { user, onClose } = renderProfile();
+
+    await withApiUnreachable(() => user.click(screen.getByRole('button', { name: 'Logout' })));
+
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect($token.get()).toBeUndefined();
+    expect(window.localStorage.getItem('token')).toBeNull();
+    expect(toastMessages()).toEqual(['success: You’ve been logged out!']);
+  });
+
+  it('logs out here all the same when the server refuses a token it already revoked', async () => {
+    const account = await registerAccount();
+    await logInAs(account);
+    const { user, onClose } = renderProfile();
+    // Revoked meanwhile, as 'Log out everywhere' on another device does.
+    expect((await api.logoutEverywhere(account.token)).status).toBe(200);
+
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect($token.get()).toBeUndefined();
+    expect(toastMessages()).toEqual(['success: You’ve been logged out!']);
+  });
+
+  describe('Log out everywhere', () => {
+    it('is a button described by what it does, worked from the keyboard', async () => {
+      await logInAs(await registerAccount());
+      const { user } = renderProfile();
+
+      const everywhere = screen.getByRole('button', { name: 'Log out everywhere' });
+      expect(everywhere).toHaveAccessibleDescription('End every session on all your devices, this one included.');
+      expect(screen.getByText('Signed in somewhere else?')).toBeVisible();
+      // Right after Logout in the tab order.
+      screen.getByRole('button', { name: 'Logout' }).focus();
+      await user.tab();
+      expect(everywhere).toHaveFocus();
+    });
+
+    it('ends every session of the account, then closes and says so', async () => {
+      const account = await registerAccount();
+      const otherDevice = await logInElsewhere(account);
+      await logInAs(account);
+      const { user, onClose } = renderProfile();
+      const everywhere = screen.getByRole('button', { name: 'Log out everywhere' });
+
+      everywhere.focus();
+      await user.keyboard('{Enter}');
+      expect(everywhere).toBeDisabled();
+      expect(everywhere).toHaveAttribute('aria-busy', 'true');
+
+      await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1), SERVER);
+      expect($token.get()).toBeUndefined();
+      expect(window.localStorage.getItem('token')).toBeNull();
+      expect(toastMessages()).toEqual(['success: You’ve been logged out on every device!']);
+      expect(await sessionStatus(account.token)).toBe(401);
+      expect(await sessionStatus(otherDevice)).toBe(401);
+    });
+
+    it('does not pretend when the server cannot be reached: still logged in, an error toast, focus kept', async () => {
+      const account = await registerAccount();
+      const otherDevice = await logInElsewhere(account);
+      await logInAs(account);
+      const { user, onClose } = renderProfile();
+      const everywhere = screen.getByRole('button', { name: 'Log out everywhere' });
+
+      await withApiUnreachable(async () => {
+        await user.click(everywhere);
+        await waitFor(
+          () => expect(toastMessages()).toEqual(['error: Couldn’t log out everywhere. Please try again.']),
+          SERVER,
+        );
+      });
+
+      expect(onClose).not.toHaveBeenCalled();
+      expect($token.get()).toBe(account.token);
+      expect(screen.getByText(account.email)).toBeVisible();
+      expect(everywhere).toBeEnabled();
+      expect(everywhere).toHaveFocus();
+      expect(await sessionStatus(account.token)).toBe(200);
+      expect(await sessionStatus(otherDevice)).toBe(200);
+    });
+
+    it('says it could not when the server refused the token, which ends the session here', async () => {
+      const account = await registerAccount();
+      await logInAs(account);
+      const { user, onClose } = renderProfile();
+      expect((await api.logout(account.token)).status).toBe(200);
+
+      await user.click(screen.getByRole('button', { name: 'Log out everywhere' }));
+
+      await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1), SERVER);
+      expect($token.get()).toBeUndefined();
+      expect(toastMessages()).toEqual(['error: Couldn’t log out everywhere. Please try again.']);
+    });
   });
 
   it('with no rentals links to the fleet and closes', async () => {
@@ -176,18 +287,42 @@ describe('ProfileModal', () => {
     expect(screen.getByRole('button', { name: 'Cancel Rental' })).toBeEnabled();
   });
 
-  it('shows nothing when the server refuses the cancel', async () => {
+  it('shows a rental cancelled elsewhere as cancelled while it is open, from the live stream', async () => {
     const account = await registerAccount();
-    await bookRide(account, 'mercedes-amg-g63');
+    await bookRide(account, 'volvo-xc90');
     await logInAs(account);
-    const { user } = renderProfile();
-    // Cancelled elsewhere (another tab), so this profile is out of date and the server answers 404.
-    expect((await api.cancelRide('mercedes-amg-g63', account.token)).ok).toBe(true);
+    renderProfile();
+    await waitFor(() => expect($liveStatus.get()).toBe('live'), SERVER);
 
-    await user.click(screen.getByRole('button', { name: 'Cancel Rental' }));
-    await user.click(screen.getByRole('button', { name: 'Yes, cancel' }));
+    // Another tab, or an operator, cancels it.
+    expect((await api.cancelRide('volvo-xc90', account.token)).ok).toBe(true);
 
-    expect(await screen.findByRole('button', { name: 'Cancel Rental' }, SERVER)).toBeEnabled();
+    expect(await screen.findByText('Rental Cancelled', undefined, SERVER)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Cancel Rental' })).not.toBeInTheDocument();
     expect(toastMessages()).toEqual([]);
+  });
+
+  it('shows nothing when the server refuses the cancel', async () => {
+    // Without the live stream (a proxy that blocks it), this profile cannot learn of the other tab.
+    const { EventSource } = globalThis;
+    Reflect.deleteProperty(globalThis, 'EventSource');
+    // The stream an earlier test opened closes a moment after its last listener left.
+    await waitFor(() => expect($liveStatus.get()).toBe('off'), SERVER);
+    try {
+      const account = await registerAccount();
+      await bookRide(account, 'mercedes-amg-g63');
+      await logInAs(account);
+      const { user } = renderProfile();
+      // Cancelled elsewhere (another tab), so this profile is out of date and the server answers 404.
+      expect((await api.cancelRide('mercedes-amg-g63', account.token)).ok).toBe(true);
+
+      await user.click(screen.getByRole('button', { name: 'Cancel Rental' }));
+      await user.click(screen.getByRole('button', { name: 'Yes, cancel' }));
+
+      expect(await screen.findByRole('button', { name: 'Cancel Rental' }, SERVER)).toBeEnabled();
+      expect(toastMessages()).toEqual([]);
+    } finally {
+      globalThis.EventSource = EventSource;
+    }
   });
 });

@@ -40,6 +40,9 @@ export function RentalItem({ rental }: RentalItemProps) {
       <div className={styles.status}>
         {status === 'expired' ? (
           <span className={`${styles.badge} ${styles.expired}`}>Rental Expired</span>
+        ) : status === 'in_progress' ? (
+          // The car has been handed over: the rental can no longer be cancelled.
+          <span className={`${styles.badge} ${styles.inProgress}`}>Rental In Progress</span>
         ) : status === 'cancelled' ? (
           <span ref={cancelledRef} tabIndex={-1} className={`${styles.badge} ${styles.cancelled}`}>
             Rental Cancelled

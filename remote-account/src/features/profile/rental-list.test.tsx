@@ -29,10 +29,11 @@ function renderList(rentals: Rental[]) {
 }
 
 describe('RentalList', () => {
-  it('shows text only for expired and cancelled rentals, and Cancel Rental for any other status', () => {
-    const [other, cancelled, expired] = renderList([
+  it('shows text only for expired, cancelled and started rentals, and Cancel Rental for any other status', () => {
+    const [other, started, cancelled, expired] = renderList([
       rental('expired', '911 Carrera'),
       rental('cancelled', 'Cayenne'),
+      rental('in_progress', 'Macan'),
       rental('booked', 'Panamera'),
     ]);
 
@@ -40,6 +41,9 @@ describe('RentalList', () => {
     expect(within(expired!).queryByRole('button')).not.toBeInTheDocument();
     expect(within(cancelled!).getByText('Rental Cancelled')).toBeVisible();
     expect(within(cancelled!).queryByRole('button')).not.toBeInTheDocument();
+    // Handed over by the desk: it can no longer be cancelled.
+    expect(within(started!).getByText('Rental In Progress')).toBeVisible();
+    expect(within(started!).queryByRole('button')).not.toBeInTheDocument();
     expect(within(other!).getByRole('button', { name: 'Cancel Rental' })).toBeVisible();
   });
 

@@ -14,7 +14,7 @@ import {
   type BookingForm,
   type VehicleDetail,
 } from '@rentora/shared';
-import { $search, $token, $user, $vehicle, api, configureApi, EMPTY_SEARCH, logOut } from '@rentora/state';
+import { $liveStatus, $search, $token, $user, $vehicle, api, configureApi, EMPTY_SEARCH } from '@rentora/state';
 import { BookRideWizard } from './book-ride-wizard';
 import { VALID_BOOKING_DETAILS } from '@rentora/shared/testing/booking-form';
 
@@ -22,6 +22,8 @@ import { VALID_BOOKING_DETAILS } from '@rentora/shared/testing/booking-form';
 jest.setTimeout(20_000);
 
 const TITLE_ID = 'book-ride-title';
+/** The live stream's events come within a second; a busy machine gets more. */
+const LIVE = { timeout: 5_000 };
 const today = todayIn(BUSINESS_TIME_ZONE);
 
 /** Dates of this test run's own within the bookable window, random enough that parallel suites rarely clash. */
@@ -122,7 +124,7 @@ beforeAll(async () => {
 const afterEachTest: (() => void)[] = [];
 
 afterEach(() => {
-  logOut();
+  $token.set(undefined);
   afterEachTest.splice(0).forEach((cleanUp) => cleanUp());
 });
 
@@ -458,6 +460,39 @@ describe('booking against the real API', () => {
     expect((await api.getUser(tokens[1] as string)).body).toHaveProperty('cars_rented', []);
   });
 
+  it('says at once on the Dates step when someone else books the chosen days, and lets her pick others', async () => {
+    await logInAs(tokens[1] as string);
+    const { user, dialog } = openWizard('maserati-ghibli');
+    await vehicleLoaded(dialog, 'maserati-ghibli');
+    const range = freeRange(2);
+    await fillWizard(user, dialog, { ...VALID_BOOKING_DETAILS, ...range });
+    await waitFor(() => expect($liveStatus.get()).toBe('live'), LIVE);
+    const announcer = within(dialog).getByRole('status');
+    expect(announcer).toHaveTextContent('');
+
+    const expected = clashMessage(range);
+    const announced = waitFor(() => expect(announcer).toHaveTextContent(expected), LIVE);
+    const taken = await api.bookRide(
+      'maserati-ghibli',
+      { ...VALID_BOOKING_DETAILS, ...range },
+      tokens[0] as string,
+      crypto.randomUUID(),
+    );
+    expect(taken.ok).toBe(true);
+    // Before any Submit: the announcement, the field's hint and the calendar's new days.
+    await announced;
+    expect(within(dialog).getByLabelText('Drop-Off Date')).toHaveAccessibleDescription(expected);
+    expect(within(dialog).getByRole('region', { name: 'Already booked' })).toHaveTextContent(
+      `${formatDisplayDate(range.pick_up_date)} → ${formatDisplayDate(range.drop_off_date)}`,
+    );
+
+    const other = freeRange(2);
+    await fill(user, dialog, 'Pick-Up Date', other.pick_up_date);
+    await fill(user, dialog, 'Drop-Off Date', other.drop_off_date);
+    expect(announcer).toHaveTextContent('');
+    expect(within(dialog).getByRole('button', { name: 'Submit' })).toBeEnabled();
+  });
+
   it('shows the server’s refusal with an error icon and no Back', async () => {
     await logInAs(tokens[1] as string);
     const { user, dialog } = openWizard('mahindra-xuv500');
@@ -472,6 +507,28 @@ describe('booking against the real API', () => {
     expect(within(dialog).getByRole('status')).toHaveTextContent(refusal.body.message);
     expect(within(dialog).queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Done' })).toBeEnabled();
+  });
+
+  it('shows the 3-rental limit on the last step when a 4th booking is refused', async () => {
+    const token = await registerUser('Kabir Shah');
+    for (const car of ['audi-a8', 'bmw-3-series', 'honda-accord']) {
+      const booked = await api.bookRide(car, { ...VALID_BOOKING_DETAILS, ...freeRange(2) }, token, crypto.randomUUID());
+      expect([car, booked.status]).toEqual([car, 201]);
+    }
+    await logInAs(token);
+    const { user, dialog } = openWizard('toyota-camry');
+    await vehicleLoaded(dialog, 'toyota-camry');
+
+    await fillWizard(user, dialog, { ...VALID_BOOKING_DETAILS, ...freeRange(2) });
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+
+    await within(dialog).findByRole('img', { name: 'Error' });
+    expect(within(dialog).getByRole('status')).toHaveTextContent(MESSAGES.rentalLimit);
+    expect(MESSAGES.rentalLimit).toBe(
+      'This account already has 3 upcoming rentals. Cancel one or wait until one ends.',
+    );
+    expect(within(dialog).queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
+    await waitFor(() => expect($user.get()?.cars_rented).toHaveLength(3));
   });
 
   it('shows ‘Error renting car!’ when the server cannot be reached', async () => {

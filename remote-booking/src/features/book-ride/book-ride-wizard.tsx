@@ -72,6 +72,12 @@ export function BookRideWizard({ titleId, onClose, vehicleId }: BookRideModalPro
                 onPick={wizard.pickDates}
               />
             )}
+            {step === RESULT_STEP - 1 && (
+              // Said politely as soon as the chosen days are taken, by this booking or someone else's.
+              <p role="status" className="visually-hidden">
+                {wizard.clashText}
+              </p>
+            )}
             {step === RESULT_STEP - 1 && vehicle && (
               <>
                 <PriceSummary pricePerDay={vehicle.price_per_day} range={wizard.range} />

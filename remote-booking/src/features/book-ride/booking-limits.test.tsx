@@ -1,7 +1,8 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { addDays, BUSINESS_TIME_ZONE, ModalFrame, todayIn, type BookingForm } from '@rentora/shared';
-import { $vehicle } from '@rentora/state';
+import { $businessTimeZone, $vehicle } from '@rentora/state';
+import { farTimeZone } from '@rentora/shared/testing/far-time-zone';
 import { VALID_BOOKING_DETAILS } from '@rentora/shared/testing/booking-form';
 import { BookRideWizard } from './book-ride-wizard';
 
@@ -73,5 +74,28 @@ describe('the booking limits, shown before anything is sent', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
     expect(within(dialog).getByRole('status')).toHaveTextContent('Pick-up must be within the next 180 days.');
+  });
+
+  it('counts today in the zone the API names, not always India’s', async () => {
+    const { user, dialog } = await openDatesStep(VALID_BOOKING_DETAILS);
+    // Another API's zone, on the far side of the date line, named by the car's answer.
+    const zone = farTimeZone();
+    act(() => $businessTimeZone.set(zone));
+    try {
+      const farToday = todayIn(zone);
+      const pickUp = within(dialog).getByLabelText('Pick-Up Date');
+      expect(pickUp).toHaveAttribute('min', farToday);
+      expect(pickUp).toHaveAttribute('max', addDays(farToday, 180));
+
+      // That zone's yesterday is refused, its today accepted, whatever the date is in India.
+      await type(user, dialog, 'Pick-Up Date', addDays(farToday, -1));
+      await user.tab();
+      expect(pickUp).toHaveAccessibleDescription('Pick-up cannot be in the past.');
+      await type(user, dialog, 'Pick-Up Date', farToday);
+      await user.tab();
+      expect(pickUp).not.toHaveAccessibleDescription('Pick-up cannot be in the past.');
+    } finally {
+      act(() => $businessTimeZone.set(BUSINESS_TIME_ZONE));
+    }
   });
 });

@@ -80,6 +80,8 @@ export const BOOKING_STEPS: readonly StepSpec[] = [
 
 export const INPUT_STEP_COUNT = BOOKING_STEPS.length;
 export const RESULT_STEP = INPUT_STEP_COUNT;
+/** The last input step: the dates, their calendar and the car's booked days. */
+export const DATES_STEP = RESULT_STEP - 1;
 
 /** The step that holds a field, for jumping back to fix it. */
 export function stepOf(field: BookingField): number {

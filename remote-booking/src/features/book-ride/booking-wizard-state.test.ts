@@ -2,7 +2,13 @@ import type { User } from '@rentora/shared';
 import { bookingWizardReducer, initialBookingWizardState } from './booking-wizard-state';
 import { RESULT_STEP } from './booking-steps';
 
-const asha: User = { name: 'Asha Rao', email: 'asha@example.in', avatar: 'avatar-1', cars_rented: [] };
+const asha: User = {
+  name: 'Asha Rao',
+  email: 'asha@example.in',
+  avatar: 'avatar-1',
+  role: 'customer',
+  cars_rented: [],
+};
 
 describe('the booking wizard’s state', () => {
   it('prefills name and email without overwriting what the user typed', () => {

@@ -4,13 +4,24 @@ import {
   checkBookingForm,
   clashMessage,
   findClash,
-  businessToday,
   type BookedRange,
   type BookingField,
   type User,
 } from '@rentora/shared';
-import { $search, $token, $user, $vehicle, newIdempotencyKey, refreshVehicle, useStore } from '@rentora/state';
+import {
+  $liveStatus,
+  $search,
+  $token,
+  $user,
+  $vehicle,
+  newIdempotencyKey,
+  refreshVehicle,
+  useBusinessToday,
+  useLiveAvailability,
+  useStore,
+} from '@rentora/state';
 import { bookingWizardReducer, initialBookingWizardState, type BookingWizardAction } from './booking-wizard-state';
+import { DATES_STEP } from './booking-steps';
 import { sendBooking } from './send-booking';
 
 /** The Book Ride wizard's state and rules: the form, its hints, the steps and the one booking it sends. */
@@ -18,7 +29,7 @@ export function useBookingWizard(vehicleId: string) {
   const user = useStore($user);
   const token = useStore($token);
   const { data: vehicle, loading: vehicleLoading } = useStore($vehicle(vehicleId));
-  const today = businessToday();
+  const today = useBusinessToday();
   // The dates of the shopper's search, if any, fill the Dates step (docs/product.md §2).
   const [state, dispatch] = useReducer(bookingWizardReducer, { user, dates: searchedDates() }, ({ user, dates }) =>
     initialBookingWizardState(user, dates),
@@ -31,6 +42,13 @@ export function useBookingWizard(vehicleId: string) {
 
   // The cached car may predate bookings or cancellations since the page loaded; the clash check needs today's ranges.
   useEffect(() => refreshVehicle(vehicleId), [vehicleId]);
+  // From then on the live stream keeps the car's days current, so a clash shows on the Dates step
+  // as soon as someone else books them; without the stream, the car is read again on that step.
+  useLiveAvailability();
+  const onDatesStep = state.step === DATES_STEP;
+  useEffect(() => {
+    if (onDatesStep && $liveStatus.get() !== 'live') refreshVehicle(vehicleId);
+  }, [onDatesStep, vehicleId]);
 
   const { form, touched, revealAllHints } = state;
   const errors = checkBookingForm(form, today);
@@ -68,6 +86,8 @@ export function useBookingWizard(vehicleId: string) {
     vehicleLoading,
     today,
     range,
+    /** The clash of the chosen dates with the car's booked days, as the Dates step says it. */
+    clashText: clash ? clashMessage(clash) : undefined,
     problems: Object.entries(errors) as [BookingField, string][],
     hintFor,
     edit: (field: BookingField, value: string) => dispatch({ type: 'edit', field, value }),

@@ -1,7 +1,6 @@
 import type { DateRangeErrors } from '@rentora/shared';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { FLEET_CATEGORIES, type FleetCategory } from '../../lib/categories';
-import type { CityCount } from '../../lib/where-when';
 import { WhereWhenFields } from '../../lib/where-when-fields';
 import { SORT_OPTIONS, type FleetQuery, type SortOrder } from './fleet-query';
 import styles from './fleet-toolbar.module.css';
@@ -9,12 +8,13 @@ import styles from './fleet-toolbar.module.css';
 export interface FleetToolbarProps {
   query: FleetQuery;
   onChange: (next: FleetQuery, replace?: boolean) => void;
-  cities: readonly CityCount[];
+  /** The Location's options (`CityOptions`). */
+  cityOptions: ReactNode;
   today: string;
   dateErrors: DateRangeErrors;
 }
 
-export function FleetToolbar({ query, onChange, cities, today, dateErrors }: FleetToolbarProps) {
+export function FleetToolbar({ query, onChange, cityOptions, today, dateErrors }: FleetToolbarProps) {
   const searchId = useId();
   const sortId = useId();
   const chooseCategory = (category: FleetCategory | undefined) => onChange({ ...query, category });
@@ -25,7 +25,7 @@ export function FleetToolbar({ query, onChange, cities, today, dateErrors }: Fle
         tone="paper"
         value={query.where}
         onChange={(where) => onChange({ ...query, where })}
-        cities={cities}
+        cityOptions={cityOptions}
         today={today}
         errors={dateErrors}
       />

@@ -19,11 +19,6 @@ export interface VehicleCardProps {
   lead?: boolean;
   /** The searched dates: the card shows what the whole range costs. */
   range?: BookedRange | undefined;
-  /**
-   * Painted from HTML with the server's data (docs/architecture.md §2): the car's text waits
-   * for the web fonts, so a long name never rewraps on screen.
-   */
-  firstPaint?: boolean;
 }
 
 /** '₹75,000 for 3 days': a range's total, both end days counted. */
@@ -32,7 +27,7 @@ export function rangeTotalText(pricePerDay: number, range: BookedRange): string 
   return `${formatRupees(pricePerDay * days)} for ${days} ${days === 1 ? 'day' : 'days'}`;
 }
 
-export function VehicleCard({ vehicle, eager = false, lead = false, range, firstPaint = false }: VehicleCardProps) {
+export function VehicleCard({ vehicle, eager = false, lead = false, range }: VehicleCardProps) {
   const titleId = useId();
   return (
     <article className={styles.card} aria-labelledby={titleId}>
@@ -45,7 +40,8 @@ export function VehicleCard({ vehicle, eager = false, lead = false, range, first
         loading={eager || lead ? 'eager' : 'lazy'}
         fetchPriority={lead ? 'high' : undefined}
       />
-      <div className={styles.body} data-waits-for-fonts={firstPaint ? '' : undefined}>
+      {/* A car's name has no set lines: painted from HTML, it waits for the web fonts (base.css). */}
+      <div className={styles.body} data-waits-for-fonts="">
         <p className={styles.brand}>{vehicle.brand_name}</p>
         <h2 id={titleId} className={styles.name}>
           {vehicle.car_name}

@@ -1,5 +1,6 @@
-import { addDays, BUSINESS_TIME_ZONE, todayIn } from '@rentora/shared';
-import { $search, EMPTY_SEARCH } from '@rentora/state';
+import { addDays, BUSINESS_TIME_ZONE, MAX_DAYS_AHEAD, todayIn } from '@rentora/shared';
+import { farTimeZone } from '@rentora/shared/testing/far-time-zone';
+import { $businessTimeZone, $search, EMPTY_SEARCH } from '@rentora/state';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderCatalog } from '../../testing/render-catalog';
@@ -8,7 +9,12 @@ jest.setTimeout(20_000);
 
 const today = todayIn(BUSINESS_TIME_ZONE);
 
-afterEach(() => act(() => $search.set(EMPTY_SEARCH)));
+afterEach(() =>
+  act(() => {
+    $search.set(EMPTY_SEARCH);
+    $businessTimeZone.set(BUSINESS_TIME_ZONE);
+  }),
+);
 
 describe('the hero search', () => {
   it('offers Location with "Any city" and each city with its number of cars, and the two dates', async () => {
@@ -77,5 +83,21 @@ describe('the hero search', () => {
     await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(router.location.pathname).toBe('/vehicles');
     expect(router.location.search).toBe('');
+  });
+
+  it('counts today in the zone the API names, not always India’s', async () => {
+    renderCatalog('/');
+    const form = screen.getByRole('form', { name: 'Find a car' });
+    // The fleet's answer has named the API's zone; here another API's, on the far side of the date line.
+    await within(form).findByRole('option', { name: 'Goa (3 cars)' });
+    const zone = farTimeZone();
+    act(() => $businessTimeZone.set(zone));
+
+    const farToday = todayIn(zone);
+    expect(farToday).not.toBe(todayIn(BUSINESS_TIME_ZONE));
+    const pickUp = within(form).getByLabelText('Pick-Up Date');
+    expect(pickUp).toHaveAttribute('min', farToday);
+    expect(pickUp).toHaveAttribute('max', addDays(farToday, MAX_DAYS_AHEAD));
+    expect(within(form).getByLabelText('Drop-Off Date')).toHaveAttribute('min', farToday);
   });
 });

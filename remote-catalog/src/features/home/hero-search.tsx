@@ -1,9 +1,10 @@
-import { Button, businessToday } from '@rentora/shared';
-import { $search, $vehicles, setSearch, useStore, type SearchState } from '@rentora/state';
+import { Button } from '@rentora/shared';
+import { $search, $vehicles, setSearch, useBusinessToday, useStore, type SearchState } from '@rentora/state';
 import { useNavigate } from '@rentora/state/router';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import type { DateRangeErrors } from '@rentora/shared';
 import { cityCounts, dateProblems, writeWhereWhen } from '../../lib/where-when';
-import { WhereWhenFields } from '../../lib/where-when-fields';
+import { CityOptions, WhereWhenFields } from '../../lib/where-when-fields';
 import styles from './hero-search.module.css';
 
 /** The hero's where-and-when form: it opens the fleet list filtered to the city and dates. */
@@ -12,7 +13,7 @@ export function HeroSearch() {
   const { data: vehicles } = useStore($vehicles);
   const [value, setValue] = useState<SearchState>(() => $search.get());
   const [submitted, setSubmitted] = useState(false);
-  const today = businessToday();
+  const today = useBusinessToday();
   const problems = dateProblems(value, today);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -25,14 +26,37 @@ export function HeroSearch() {
   }
 
   return (
+    <HeroSearchForm
+      value={value}
+      onChange={setValue}
+      cityOptions={<CityOptions cities={vehicles ? cityCounts(vehicles) : []} chosen={value.location} />}
+      today={today}
+      errors={submitted ? problems : {}}
+      onSubmit={onSubmit}
+    />
+  );
+}
+
+export interface HeroSearchFormProps {
+  value: SearchState;
+  onChange: (next: SearchState) => void;
+  cityOptions: ReactNode;
+  today: string;
+  errors: DateRangeErrors;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+}
+
+/** The form itself, as the hero shows it, whoever keeps its values. */
+export function HeroSearchForm({ value, onChange, cityOptions, today, errors, onSubmit }: HeroSearchFormProps) {
+  return (
     <form className={styles.search} aria-label="Find a car" noValidate onSubmit={onSubmit}>
       <WhereWhenFields
         tone="night"
         value={value}
-        onChange={setValue}
-        cities={vehicles ? cityCounts(vehicles) : []}
+        onChange={onChange}
+        cityOptions={cityOptions}
         today={today}
-        errors={submitted ? problems : {}}
+        errors={errors}
       />
       <Button type="submit" size="lg" className={styles.submit}>
         Search

@@ -1,9 +1,10 @@
 import { buttonClassName } from '@rentora/shared';
 import { Link } from '@rentora/state/router';
-import { HeroSearch } from './hero-search';
+import type { ReactNode } from 'react';
 import styles from './hero.module.css';
 
-export function Hero() {
+/** The home page's hero around its search form (`search`). */
+export function Hero({ search }: { search: ReactNode }) {
   return (
     <section className={styles.hero} aria-labelledby="hero-heading">
       {/* Decorative: drawn by the stylesheet, so it paints with the page's first frame. */}
@@ -20,7 +21,7 @@ export function Hero() {
           Hand-picked luxury cars across India, from executive sedans to supercars. Choose your car, pick your dates and
           drive.
         </p>
-        <HeroSearch />
+        {search}
         <Link to="/vehicles" className={[buttonClassName('primary', 'lg'), styles.cta].join(' ')}>
           Get Started
         </Link>

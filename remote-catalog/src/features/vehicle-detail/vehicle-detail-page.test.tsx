@@ -1,13 +1,14 @@
 import { todayIn, BUSINESS_TIME_ZONE } from '@rentora/shared';
+import { farTimeZone } from '@rentora/shared/testing/far-time-zone';
 import {
+  $businessTimeZone,
   $modal,
   $token,
   api,
   closeModal,
   configureApi,
   EMPTY_SEARCH,
-  logOut,
-  refreshVehicle,
+  $liveStatus,
   setSearch,
   signUp,
 } from '@rentora/state';
@@ -17,6 +18,11 @@ import userEvent from '@testing-library/user-event';
 import { renderCatalog } from '../../testing/render-catalog';
 
 let userCount = 0;
+/** The live stream's events come within a second; a busy machine gets more. */
+const LIVE = { timeout: 5_000 };
+
+/** Until the tab's stream is open, a change is not heard. */
+const streamOpen = () => waitFor(() => expect($liveStatus.get()).toBe('live'), LIVE);
 
 async function logInNewUser(): Promise<string> {
   userCount += 1;
@@ -44,7 +50,8 @@ function displayDate(iso: string): string {
 afterEach(() => {
   act(() => {
     closeModal();
-    logOut();
+    $token.set(undefined);
+    $businessTimeZone.set(BUSINESS_TIME_ZONE);
   });
 });
 
@@ -122,14 +129,17 @@ describe('VehicleDetailPage', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('lists booked dates and refreshes them after a booking', async () => {
+  it('lists booked dates, and a booking made elsewhere as it happens', async () => {
     const token = await logInNewUser();
     renderCatalog('/vehicles/kia-seltos');
     await screen.findByRole('heading', { level: 1, name: 'Kia Seltos' });
     expect(screen.queryByText(/^Booked:/)).not.toBeInTheDocument();
+    await streamOpen();
 
     const pickUp = isoDaysFromToday(40);
     const dropOff = isoDaysFromToday(42);
+    // Nothing here asks the API again: the page hears of the booking on the live stream.
+    const shown = screen.findByText(`Booked: ${displayDate(pickUp)} → ${displayDate(dropOff)}`, {}, LIVE);
     const answer = await api.bookRide(
       'kia-seltos',
       {
@@ -146,9 +156,7 @@ describe('VehicleDetailPage', () => {
       `detail-test-${Date.now()}`,
     );
     expect(answer.ok).toBe(true);
-
-    act(() => refreshVehicle('kia-seltos'));
-    expect(await screen.findByText(`Booked: ${displayDate(pickUp)} → ${displayDate(dropOff)}`)).toBeVisible();
+    expect(await shown).toBeVisible();
   });
 
   it('shows an Availability calendar with the searched range, fresh right after a booking and a cancellation', async () => {
@@ -163,6 +171,9 @@ describe('VehicleDetailPage', () => {
     expect(day(isoDaysFromToday(61))).toHaveAttribute('aria-selected', 'true');
     expect(day(dropOff, ', drop-off')).toHaveAttribute('aria-selected', 'true');
 
+    await streamOpen();
+    // Booked and cancelled elsewhere: the calendar follows the live stream, with no read of its own.
+    const booked = within(calendar).findByRole('gridcell', { name: `${longDate(pickUp)}, booked, pick-up` }, LIVE);
     const answer = await api.bookRide(
       'hyundai-creta',
       { ...VALID_BOOKING_DETAILS, pick_up_date: pickUp, drop_off_date: dropOff },
@@ -170,16 +181,12 @@ describe('VehicleDetailPage', () => {
       `calendar-test-${Date.now()}`,
     );
     expect(answer.ok).toBe(true);
-    // What the booking wizard and the profile's cancel do after any answer.
-    act(() => refreshVehicle('hyundai-creta'));
-    expect(
-      await within(calendar).findByRole('gridcell', { name: `${longDate(pickUp)}, booked, pick-up` }),
-    ).toBeVisible();
+    expect(await booked).toBeVisible();
     expect(day(isoDaysFromToday(61), ', booked')).toBeVisible();
 
+    const freed = within(calendar).findByRole('gridcell', { name: `${longDate(pickUp)}, pick-up` }, LIVE);
     expect((await api.cancelRide('hyundai-creta', token)).ok).toBe(true);
-    act(() => refreshVehicle('hyundai-creta'));
-    expect(await within(calendar).findByRole('gridcell', { name: `${longDate(pickUp)}, pick-up` })).toBeVisible();
+    expect(await freed).toBeVisible();
     expect(within(calendar).queryAllByRole('gridcell', { name: /booked/ })).toEqual([]);
     act(() => setSearch(EMPTY_SEARCH));
   });
@@ -199,5 +206,26 @@ describe('VehicleDetailPage', () => {
     } finally {
       configureApi({ baseUrl: process.env.RENTORA_TEST_API_URL ?? '' });
     }
+  });
+
+  it('marks today on the calendar in the zone the API names, not always India’s', async () => {
+    const user = userEvent.setup();
+    renderCatalog('/vehicles/kia-carnival');
+    const calendar = await screen.findByRole('grid', { name: 'Availability' });
+    const indiaToday = todayIn(BUSINESS_TIME_ZONE);
+    expect(within(calendar).getByRole('gridcell', { name: `${longDate(indiaToday)}, today` })).toBeVisible();
+
+    // Another API's zone, on the far side of the date line, named by the car's answer.
+    const zone = farTimeZone();
+    act(() => $businessTimeZone.set(zone));
+
+    const farToday = todayIn(zone);
+    if (farToday.slice(0, 7) !== indiaToday.slice(0, 7)) {
+      await user.click(screen.getByRole('button', { name: farToday > indiaToday ? 'Next month' : 'Previous month' }));
+    }
+    expect(within(calendar).getByRole('gridcell', { name: `${longDate(farToday)}, today` })).toBeVisible();
+    expect(
+      within(calendar).queryByRole('gridcell', { name: `${longDate(indiaToday)}, today` }),
+    ).not.toBeInTheDocument();
   });
 });

@@ -1,12 +1,15 @@
 import { buttonClassName } from '@rentora/shared';
-import { $vehicle, ApiError, useStore } from '@rentora/state';
+import { $vehicle, ApiError, useLiveAvailability, useStore } from '@rentora/state';
 import { Link, useParams } from '@rentora/state/router';
-import { VehicleDetail, VehicleDetailSkeleton } from './vehicle-detail';
+import { VehicleDetailSkeleton } from './car-skeleton';
+import { VehicleDetail } from './vehicle-detail';
 import styles from './vehicle-detail-page.module.css';
 
 export function VehicleDetailPage() {
   const { vehicleId = '' } = useParams();
   const { data: vehicle, error } = useStore($vehicle(vehicleId));
+  // The calendar and the booking button follow bookings and status changes made anywhere, live.
+  useLiveAvailability();
 
   if (vehicle) return <VehicleDetail vehicle={vehicle} />;
 

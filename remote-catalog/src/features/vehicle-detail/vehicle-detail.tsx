@@ -3,38 +3,92 @@ import {
   Button,
   CarImage,
   Eyebrow,
-  Skeleton,
   Stars,
-  businessToday,
   type VehicleDetail as VehicleDetailData,
 } from '@rentora/shared';
 import { Calendar } from '@rentora/shared/calendar';
-import { $search, $token, modalIntent, openAuth, openBookRide, useStore } from '@rentora/state';
-import { useState } from 'react';
+import { $search, $token, modalIntent, openAuth, openBookRide, useBusinessToday, useStore } from '@rentora/state';
+import { useState, type ReactNode } from 'react';
 import { ImagePreview } from './image-preview';
 import { SpecsTable } from './specs-table';
 import styles from './vehicle-detail.module.css';
 
-export interface VehicleDetailProps {
-  vehicle: VehicleDetailData;
-  /**
-   * The page as the HTML paints it before the catalog's code runs (docs/architecture.md §2):
-   * the car's text and photo where the page shows them, skeletons where the reader's session
-   * or the car's calendar decide (rating, booking button, prompt, calendar), no specs.
-   */
-  firstPaint?: boolean;
-}
-
-export function VehicleDetail({ vehicle, firstPaint = false }: VehicleDetailProps) {
+/** The car's page: its pure parts (`CarLayout`) with the parts the reader's session decides. */
+export function VehicleDetail({ vehicle }: { vehicle: VehicleDetailData }) {
   // The token, not the user, decides: it is there at once, while the user is still loading.
   const token = useStore($token);
   const [previewOpen, setPreviewOpen] = useState(false);
   const loggedIn = Boolean(token);
   const search = useStore($search);
-  const today = businessToday();
+  const today = useBusinessToday();
   // The range a dated search chose, shown on the calendar and carried into the wizard.
   const searched = search.pick_up_date && search.drop_off_date ? search : undefined;
 
+  return (
+    <CarLayout
+      vehicle={vehicle}
+      onOpenPhoto={() => setPreviewOpen(true)}
+      rating={<Stars rating={vehicle.customer_ratings} className={styles.rating} />}
+      booking={
+        <Button
+          size="lg"
+          className={styles.bookButton}
+          disabled={!loggedIn || !vehicle.availability}
+          onClick={() => openBookRide(vehicle._id)}
+          {...modalIntent('book')}
+        >
+          {vehicle.availability ? 'Book A Ride' : 'Unavailable'}
+        </Button>
+      }
+      prompt={
+        !loggedIn && (
+          <p className={styles.prompt}>
+            You're not logged in.{' '}
+            <button type="button" className={styles.linkButton} onClick={openAuth} {...modalIntent('auth')}>
+              Register here!
+            </button>
+          </p>
+        )
+      }
+      calendar={
+        <>
+          <BookedDates booked={vehicle.booked} today={today} className={styles.booked} />
+          <Calendar
+            label="Availability"
+            today={today}
+            booked={vehicle.booked}
+            selected={searched && { pick_up_date: searched.pick_up_date, drop_off_date: searched.drop_off_date }}
+            className={styles.calendar}
+          />
+        </>
+      }
+      after={
+        <>
+          <SpecsTable vehicle={vehicle} />
+          {previewOpen && <ImagePreview vehicle={vehicle} onClose={() => setPreviewOpen(false)} />}
+        </>
+      }
+    />
+  );
+}
+
+export interface CarLayoutProps {
+  /** The car's own fields: its photo, names, description, price and city. */
+  vehicle: Pick<
+    VehicleDetailData,
+    'car_name' | 'image_url' | 'location' | 'brand_name' | 'description' | 'price_per_day'
+  >;
+  onOpenPhoto: () => void;
+  rating: ReactNode;
+  booking: ReactNode;
+  prompt: ReactNode;
+  calendar: ReactNode;
+  /** Below the two columns: the specs, the photo's preview. */
+  after?: ReactNode;
+}
+
+/** The car's page with its pure parts in place and the others where the page puts them. */
+export function CarLayout({ vehicle, onOpenPhoto, rating, booking, prompt, calendar, after }: CarLayoutProps) {
   return (
     <article className={styles.page}>
       <title>{`${vehicle.car_name} - Rentora`}</title>
@@ -43,7 +97,7 @@ export function VehicleDetail({ vehicle, firstPaint = false }: VehicleDetailProp
           <button
             type="button"
             className={styles.imageButton}
-            onClick={() => setPreviewOpen(true)}
+            onClick={onOpenPhoto}
             aria-label={`View ${vehicle.car_name} full screen`}
           >
             <CarImage
@@ -81,16 +135,13 @@ export function VehicleDetail({ vehicle, firstPaint = false }: VehicleDetailProp
           </p>
         </div>
 
-        <div className={styles.summary} data-waits-for-fonts={firstPaint || undefined}>
+        {/* A car's name and description have no set lines: painted from HTML, they wait for the web fonts (base.css). */}
+        <div className={styles.summary} data-waits-for-fonts="">
           <Eyebrow tone="soft" ruled>
             {vehicle.brand_name}
           </Eyebrow>
           <h1 className={styles.name}>{vehicle.car_name}</h1>
-          {firstPaint ? (
-            <Skeleton className={styles.rating} width="8.5rem" height="1lh" />
-          ) : (
-            <Stars rating={vehicle.customer_ratings} className={styles.rating} />
-          )}
+          {rating}
           <p className={styles.description}>{vehicle.description}</p>
 
           <div className={styles.booking}>
@@ -98,76 +149,13 @@ export function VehicleDetail({ vehicle, firstPaint = false }: VehicleDetailProp
               <span className={styles.amount}>{`₹${vehicle.price_per_day}`}</span>
               <span className={styles.perDay}>/day</span>
             </p>
-            {firstPaint ? (
-              <Skeleton className={styles.bookButton} width="11rem" height="3.25rem" radius="var(--radius-pill)" />
-            ) : (
-              <Button
-                size="lg"
-                className={styles.bookButton}
-                disabled={!loggedIn || !vehicle.availability}
-                onClick={() => openBookRide(vehicle._id)}
-                {...modalIntent('book')}
-              >
-                {vehicle.availability ? 'Book A Ride' : 'Unavailable'}
-              </Button>
-            )}
+            {booking}
           </div>
-          {firstPaint && (
-            // Most first visits are signed out: the prompt's line is kept, so the calendar starts where it will.
-            <p className={styles.prompt}>
-              <Skeleton width="15rem" height="1lh" />
-            </p>
-          )}
-          {!firstPaint && !loggedIn && (
-            <p className={styles.prompt}>
-              You're not logged in.{' '}
-              <button type="button" className={styles.linkButton} onClick={openAuth} {...modalIntent('auth')}>
-                Register here!
-              </button>
-            </p>
-          )}
-          {firstPaint ? (
-            <Skeleton className={styles.calendar} height="var(--calendar-height)" radius="var(--radius-lg)" />
-          ) : (
-            <>
-              <BookedDates booked={vehicle.booked} today={today} className={styles.booked} />
-              <Calendar
-                label="Availability"
-                today={today}
-                booked={vehicle.booked}
-                selected={searched && { pick_up_date: searched.pick_up_date, drop_off_date: searched.drop_off_date }}
-                className={styles.calendar}
-              />
-            </>
-          )}
+          {prompt}
+          {calendar}
         </div>
       </div>
-
-      {!firstPaint && <SpecsTable vehicle={vehicle} />}
-
-      {previewOpen && <ImagePreview vehicle={vehicle} onClose={() => setPreviewOpen(false)} />}
+      {after}
     </article>
-  );
-}
-
-export function VehicleDetailSkeleton() {
-  return (
-    <div className={styles.page} aria-busy="true">
-      <title>Rentora</title>
-      <p className="visually-hidden" role="status">
-        Loading car details…
-      </p>
-      <div className={styles.layout}>
-        <Skeleton className={styles.mediaSkeleton} height="auto" radius="var(--radius-lg)" />
-        <div className={styles.summary}>
-          <Skeleton width="25%" height="0.9rem" />
-          <Skeleton width="75%" height="2.75rem" />
-          <Skeleton width="45%" height="1.4rem" />
-          <Skeleton height="5.5rem" />
-          <Skeleton width="60%" height="3.25rem" radius="var(--radius-pill)" />
-          <Skeleton className={styles.calendar} height="var(--calendar-height)" radius="var(--radius-lg)" />
-        </div>
-      </div>
-    </div>
   );
 }

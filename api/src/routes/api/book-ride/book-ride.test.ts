@@ -4,25 +4,13 @@ import { MESSAGES } from '@rentora/shared/rules';
 import { sql } from 'kysely';
 import { isOverlapViolation } from '../../../db/violations';
 import { pruneExpiredKeys } from '../../../repositories/idempotency';
-import {
-  ENGINES,
-  type TestApp,
-  bookingForm,
-  createTestApp,
-  createUser,
-  dateFromToday,
-} from '../../../testing/test-app';
+import { bookingForm, createUser, dateFromToday } from '../../../testing/test-app';
+import { describeEachEngine } from '../../../testing/describe-engines';
 
 // Whole-app tests with scrypt hashing and fresh databases: slow on a busy 2-core machine.
 jest.setTimeout(30_000);
 
-describe.each(ENGINES)('booking and cancelling on %s', (engine) => {
-  let subject: TestApp;
-  beforeAll(async () => {
-    subject = await createTestApp(engine);
-  });
-  afterAll(() => subject.close());
-
+describeEachEngine('booking and cancelling on %s', (subject, engine) => {
   const book = (carId: string, headers: Record<string, string>, body: unknown = bookingForm()) =>
     subject.call('POST', `/api/book-ride/${carId}`, { headers, body });
   const cancel = (carId: string, headers: Record<string, string>) =>
@@ -260,7 +248,7 @@ describe.each(ENGINES)('booking and cancelling on %s', (engine) => {
       .select('id')
       .where('slug', '=', 'honda-accord')
       .executeTakeFirstOrThrow();
-    const past = (pick: number, drop: number, status: 'active' | 'cancelled') => ({
+    const past = (pick: number, drop: number, stage: 'confirmed' | 'cancelled') => ({
       ...bookingForm(),
       age: 30,
       user_id: rider.id,
@@ -269,11 +257,11 @@ describe.each(ENGINES)('booking and cancelling on %s', (engine) => {
       drop_off_date: dateFromToday(drop),
       days: drop - pick + 1,
       total_price: (drop - pick + 1) * 14000,
-      status,
+      stage,
     });
     await subject.app.db
       .insertInto('rentals')
-      .values([past(-20, -18, 'active'), past(-10, -9, 'cancelled')])
+      .values([past(-20, -18, 'confirmed'), past(-10, -9, 'cancelled')])
       .execute();
     expect((await cancel('honda-accord', rider.auth)).status).toBe(404);
     expect((await book('honda-accord', rider.auth)).status).toBe(201);
@@ -295,7 +283,7 @@ describe.each(ENGINES)('booking and cancelling on %s', (engine) => {
       drop_off_date: dateFromToday(62),
       days: 3,
       total_price: 45000,
-      status: 'active' as const,
+      stage: 'confirmed' as const,
     };
     await subject.app.db.insertInto('rentals').values(row).execute();
     const overlapping = subject.app.db
@@ -315,8 +303,66 @@ describe.each(ENGINES)('booking and cancelling on %s', (engine) => {
         pick_up_date: dateFromToday(61),
         drop_off_date: dateFromToday(61),
         days: 1,
-        status: 'cancelled',
+        stage: 'cancelled',
       })
       .execute();
+  });
+
+  describe('one account holds at most 3 upcoming or running rentals', () => {
+    const LIMIT = { status: 409, message: MESSAGES.rentalLimit };
+    // Days of their own, so no other test's bookings of these cars clash with them.
+    const on = (day: number) =>
+      bookingForm({ pick_up_date: dateFromToday(day), drop_off_date: dateFromToday(day + 1) });
+    const answerOf = ({ status, message }: { status: number; message: string }) => ({ status, message });
+
+    it('refuses the 4th with 409, and takes another once one is cancelled', async () => {
+      const rider = await createUser(subject.app);
+      for (const car of ['audi-a4', 'bmw-x1', 'jaguar-xe'])
+        expect((await book(car, rider.auth, on(110))).status).toBe(201);
+      expect(answerOf(await book('hyundai-tucson', rider.auth, on(110)))).toEqual(LIMIT);
+      expect((await cancel('bmw-x1', rider.auth)).status).toBe(200);
+      expect((await book('hyundai-tucson', rider.auth, on(110))).status).toBe(201);
+      expect(answerOf(await book('bmw-x1', rider.auth, on(113)))).toEqual(LIMIT);
+    });
+
+    it('counts a rental running today, but not an ended or a cancelled one', async () => {
+      const rider = await createUser(subject.app);
+      const idOf = async (slug: string) =>
+        (await subject.app.db.selectFrom('vehicles').select('id').where('slug', '=', slug).executeTakeFirstOrThrow())
+          .id;
+      const rental = async (slug: string, pick: number, drop: number, stage: 'confirmed' | 'cancelled') => ({
+        ...bookingForm(),
+        age: 30,
+        user_id: rider.id,
+        vehicle_id: await idOf(slug),
+        pick_up_date: dateFromToday(pick),
+        drop_off_date: dateFromToday(drop),
+        days: drop - pick + 1,
+        total_price: 1000,
+        stage,
+      });
+      await subject.app.db
+        .insertInto('rentals')
+        .values([
+          await rental('audi-a4', -3, 2, 'confirmed'), // running: counts
+          await rental('bmw-x1', -9, -1, 'confirmed'), // ended yesterday
+          await rental('jaguar-xe', 4, 6, 'cancelled'),
+          await rental('hyundai-tucson', -2, -2, 'cancelled'),
+        ])
+        .execute();
+      expect((await book('bmw-x1', rider.auth, on(150))).status).toBe(201);
+      expect((await book('jaguar-xe', rider.auth, on(150))).status).toBe(201);
+      expect(answerOf(await book('hyundai-tucson', rider.auth, on(150)))).toEqual(LIMIT);
+    });
+
+    it('lets only 3 of 6 bookings sent at once through', async () => {
+      const rider = await createUser(subject.app);
+      const cars = ['audi-a4', 'bmw-x1', 'jaguar-xe', 'hyundai-tucson', 'kia-seltos', 'toyota-camry'];
+      const answers = await Promise.all(cars.map((car) => book(car, rider.auth, on(160))));
+      expect(answers.filter((answer) => answer.status === 201)).toHaveLength(3);
+      expect(answers.filter((answer) => answer.status === 409).map(answerOf)).toEqual([LIMIT, LIMIT, LIMIT]);
+      const user = (await subject.call('GET', '/api/user', { headers: rider.auth })).body as User;
+      expect(user.cars_rented).toHaveLength(3);
+    });
   });
 });

@@ -1,15 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../app';
-import {
-  ENGINES,
-  type Call,
-  type TestApp,
-  bookingForm,
-  caller,
-  createTestApp,
-  createUser,
-  dateFromToday,
-} from '../../../testing/test-app';
+import { type Call, type TestApp, bookingForm, caller, createUser, dateFromToday } from '../../../testing/test-app';
+import { describeEachEngine, describeOnPostgres } from '../../../testing/describe-engines';
 
 const REQUESTS = 200;
 
@@ -36,13 +28,7 @@ async function race(subject: TestApp, calls: Call[]): Promise<number[]> {
 const tally = (statuses: number[]) =>
   statuses.reduce<Record<number, number>>((counts, status) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
 
-describe.each(ENGINES)('no double booking on %s', (engine) => {
-  let subject: TestApp;
-  beforeAll(async () => {
-    subject = await createTestApp(engine);
-  });
-  afterAll(() => subject.close());
-
+describeEachEngine('no double booking on %s', (subject) => {
   it(`gives ${REQUESTS} concurrent overlapping bookings exactly one 201 and 409 for the rest`, async () => {
     expect(tally(await race(subject, [subject.call]))).toEqual({ 201: 1, 409: REQUESTS - 1 });
     const rows = await subject.app.db.selectFrom('rentals').select('id').execute();
@@ -50,20 +36,15 @@ describe.each(ENGINES)('no double booking on %s', (engine) => {
   });
 });
 
-const twoInstances = ENGINES.includes('postgres') ? describe : describe.skip;
-
-twoInstances('no double booking with two API instances sharing PostgreSQL', () => {
-  let subject: TestApp;
+describeOnPostgres('no double booking with two API instances sharing PostgreSQL', (subject) => {
   let sibling: FastifyInstance;
   let siblingCall: Call;
   beforeAll(async () => {
-    subject = await createTestApp('postgres');
     sibling = await buildApp(subject.config);
     siblingCall = caller(await sibling.listen({ host: '127.0.0.1', port: 0 }));
   });
   afterAll(async () => {
     await sibling.close();
-    await subject.close();
   });
 
   it(`gives ${REQUESTS} concurrent bookings split across both instances exactly one 201`, async () => {

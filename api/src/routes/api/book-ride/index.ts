@@ -43,6 +43,7 @@ const bookRideRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
         form,
         request.headers['idempotency-key'],
       );
+      if (answer.statusCode === 201) app.vehicleChanges.changed(request.params.vehicleId);
       return reply.code(answer.statusCode).send({ message: answer.message });
     },
   );

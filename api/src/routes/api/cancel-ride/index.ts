@@ -14,12 +14,16 @@ const cancelRideRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
         summary: "Cancel the caller's current rental of a car",
         security: bearerAuth,
         params: closedObject({ carId: requestText(MAX_LENGTH.id) }, ['carId']),
-        response: { 200: messageSchema, ...errorResponses(401, 404, 429) },
+        response: { 200: messageSchema, ...errorResponses(401, 404, 409, 429) },
       },
     },
     async (request) => {
-      const { id } = currentAccount(request);
-      const answer = await cancelRide({ db: app.db, engine: app.engine, today: app.today }, id, request.params.carId);
+      const answer = await cancelRide(
+        { db: app.db, engine: app.engine, today: app.today },
+        currentAccount(request),
+        request.params.carId,
+      );
+      app.vehicleChanges.changed(request.params.carId);
       return { message: answer.message };
     },
   );

@@ -1,4 +1,5 @@
-import { ENGINES, type TestApp, createTestApp } from '../../../testing/test-app';
+import { createTestApp } from '../../../testing/test-app';
+import { describeEachEngine } from '../../../testing/describe-engines';
 
 // Whole-app tests with scrypt hashing and fresh databases: slow on a busy 2-core machine.
 jest.setTimeout(30_000);
@@ -8,13 +9,7 @@ interface OpenApiDocument {
   paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
 }
 
-describe.each(ENGINES)('operations on %s', (engine) => {
-  let subject: TestApp;
-  beforeAll(async () => {
-    subject = await createTestApp(engine);
-  });
-  afterAll(() => subject.close());
-
+describeEachEngine('operations on %s', (subject) => {
   it('answers health and readiness', async () => {
     expect((await subject.call('GET', '/api/health')).body).toEqual({ message: 'ok' });
     expect((await subject.call('GET', '/api/ready')).body).toEqual({ message: 'ready' });
@@ -31,15 +26,30 @@ describe.each(ENGINES)('operations on %s', (engine) => {
       ),
     );
     expect(routes.sort()).toEqual([
+      'DELETE /api/operator/vehicles/{vehicleId}/blocks/{blockId} 200,400,401,403,404,500,503',
+      'GET /api/events 200,400,404,429,500,503',
       'GET /api/health 200',
+      'GET /api/operator/audit 200,400,401,403,500,503',
+      'GET /api/operator/bookings 200,400,401,403,500,503',
+      'GET /api/operator/bookings/{id}/history 200,400,401,403,404,500,503',
+      'GET /api/operator/users 200,401,403,500,503',
+      'GET /api/operator/vehicles 200,400,401,403,500,503',
+      'GET /api/operator/vehicles/{vehicleId}/blocks 200,401,403,404,500,503',
       'GET /api/ready 200,503',
       'GET /api/user 200,401,500,503',
       'GET /api/vehicles 200,304,400,500,503',
       'GET /api/vehicles/{vehicleId} 200,404,500,503',
+      'PATCH /api/operator/vehicles/{vehicleId} 200,400,401,403,404,409,415,500,503',
       'POST /api/book-ride/{vehicleId} 201,400,401,404,409,415,422,429,500,503',
-      'POST /api/cancel-ride/{carId} 200,401,404,429,500,503',
+      'POST /api/cancel-ride/{carId} 200,401,404,409,429,500,503',
+      'POST /api/operator/bookings/{id}/stage 200,400,401,403,404,409,415,500,503',
+      'POST /api/operator/vehicles 201,400,401,403,409,415,500,503',
+      'POST /api/operator/vehicles/{vehicleId}/blocks 201,400,401,403,404,409,415,500,503',
       'POST /api/user/login 200,400,401,415,429,500,503',
+      'POST /api/user/logout 200,401,500,503',
+      'POST /api/user/logout-everywhere 200,401,500,503',
       'POST /api/user/register 201,400,409,415,429,500,503',
+      'PUT /api/operator/users/{email}/role 200,400,401,403,404,409,415,500,503',
     ]);
   });
 });

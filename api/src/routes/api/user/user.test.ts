@@ -1,7 +1,8 @@
 import { createSigner } from 'fast-jwt';
 import type { User } from '@rentora/shared';
 import { TEST_JWT_SECRET } from '../../../testing/test-config';
-import { ENGINES, TEST_PASSWORD, type TestApp, createTestApp, createUser } from '../../../testing/test-app';
+import { TEST_PASSWORD, createUser } from '../../../testing/test-app';
+import { describeEachEngine } from '../../../testing/describe-engines';
 
 // Whole-app tests with scrypt hashing and fresh databases: slow on a busy 2-core machine.
 jest.setTimeout(30_000);
@@ -19,13 +20,7 @@ const sign = (payload: Record<string, unknown>, options: Record<string, unknown>
     payload,
   );
 
-describe.each(ENGINES)('accounts on %s', (engine) => {
-  let subject: TestApp;
-  beforeAll(async () => {
-    subject = await createTestApp(engine);
-  });
-  afterAll(() => subject.close());
-
+describeEachEngine('accounts on %s', (subject) => {
   it('registers (201 with a working token), then refuses the same email in any case (409)', async () => {
     const registered = await subject.call('POST', '/api/user/register', { body: signUp('Meera@Example.com') });
     expect(registered.status).toBe(201);
@@ -35,7 +30,13 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     // No browser or proxy cache may keep a token or a profile.
     expect(registered.headers.get('cache-control')).toBe('no-store');
     expect(me.headers.get('cache-control')).toBe('no-store');
-    expect(me.body).toEqual({ name: 'Meera Iyer', email: 'meera@example.com', avatar: 'avatar3', cars_rented: [] });
+    expect(me.body).toEqual({
+      name: 'Meera Iyer',
+      email: 'meera@example.com',
+      avatar: 'avatar3',
+      role: 'customer',
+      cars_rented: [],
+    });
 
     const again = await subject.call('POST', '/api/user/register', { body: signUp('MEERA@example.COM') });
     expect(again.status).toBe(409);
@@ -154,6 +155,12 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     const rider = await createUser(subject.app);
     const response = await subject.call('GET', '/api/user', { headers: rider.auth });
     const user = response.body as User;
-    expect(user).toEqual({ name: 'Test Rider', email: rider.email, avatar: 'avatar2', cars_rented: [] });
+    expect(user).toEqual({
+      name: 'Test Rider',
+      email: rider.email,
+      avatar: 'avatar2',
+      role: 'customer',
+      cars_rented: [],
+    });
   });
 });

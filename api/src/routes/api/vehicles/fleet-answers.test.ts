@@ -2,14 +2,8 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Vehicle, VehicleDetail } from '@rentora/shared';
-import {
-  ENGINES,
-  type TestApp,
-  bookingForm,
-  createTestApp,
-  createUser,
-  dateFromToday,
-} from '../../../testing/test-app';
+import { bookingForm, createUser, dateFromToday } from '../../../testing/test-app';
+import { describeEachEngine } from '../../../testing/describe-engines';
 
 // Whole-app tests with fresh databases: slow on a busy 2-core machine.
 jest.setTimeout(30_000);
@@ -36,18 +30,15 @@ function rawGet(baseUrl: string, path: string, headers: Record<string, string> =
   });
 }
 
-describe.each(ENGINES)('fleet answers on %s', (engine) => {
-  let subject: TestApp;
+describeEachEngine('fleet answers on %s', (subject) => {
   let baseUrl: string;
   let plain: RawAnswer;
   const get = (path: string, headers?: Record<string, string>) => rawGet(baseUrl, path, headers);
 
   beforeAll(async () => {
-    subject = await createTestApp(engine);
     baseUrl = `http://127.0.0.1:${(subject.app.server.address() as AddressInfo).port}`;
     plain = await get('/api/vehicles');
   });
-  afterAll(() => subject.close());
 
   it('lists the fleet as compact JSON with a strong ETag, varying by Accept-Encoding, revalidated before reuse', () => {
     expect(plain.status).toBe(200);

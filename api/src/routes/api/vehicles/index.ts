@@ -15,7 +15,19 @@ const notModified = {
  * change (the list also compressed); the detail's booked dates and a search's cars come as JSON
  * from the read caches. No response serialiser runs on these routes.
  */
+/**
+ * Every answer about the fleet names the time zone "today" is counted in (BUSINESS_TZ), so the
+ * pages offer exactly the days the API accepts (docs/architecture.md §3).
+ */
+export const BUSINESS_TIME_ZONE_HEADER = 'business-time-zone';
+
 const vehicles: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
+  const zone = app.config.businessTimeZone;
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.header(BUSINESS_TIME_ZONE_HEADER, zone);
+    done();
+  });
+
   app.get(
     '',
     {

@@ -1,19 +1,12 @@
 import type { Vehicle } from '@rentora/shared';
 import { CompiledQuery } from 'kysely';
 import { searchVehicleQuery } from '../../../repositories/vehicles';
-import {
-  ENGINES,
-  type TestApp,
-  bookingForm,
-  createTestApp,
-  createUser,
-  dateFromToday,
-} from '../../../testing/test-app';
+import { bookingForm, createUser, dateFromToday } from '../../../testing/test-app';
+import { describeEachEngine } from '../../../testing/describe-engines';
 
 jest.setTimeout(30_000);
 
-describe.each(ENGINES)('searching the fleet on %s', (engine) => {
-  let subject: TestApp;
+describeEachEngine('searching the fleet on %s', (subject, engine) => {
   let fleet: Vehicle[];
   const slugsOf = (body: unknown) => (body as Vehicle[]).map((vehicle) => vehicle._id);
   const search = (query: string) => subject.call('GET', `/api/vehicles?${query}`);
@@ -25,10 +18,9 @@ describe.each(ENGINES)('searching the fleet on %s', (engine) => {
   const dated = `pick_up_date=${PICK_UP}&drop_off_date=${DROP_OFF}`;
 
   beforeAll(async () => {
-    subject = await createTestApp(engine);
     fleet = (await subject.call('GET', '/api/vehicles')).body as Vehicle[];
     const rider = await createUser(subject.app);
-    const rental = (slug: string, pick: number, drop: number, status: 'active' | 'cancelled' = 'active') => ({
+    const rental = (slug: string, pick: number, drop: number, stage: 'confirmed' | 'cancelled' = 'confirmed') => ({
       ...bookingForm(),
       age: 30,
       user_id: rider.id,
@@ -37,7 +29,7 @@ describe.each(ENGINES)('searching the fleet on %s', (engine) => {
       drop_off_date: dateFromToday(drop),
       days: drop - pick + 1,
       total_price: 1000,
-      status,
+      stage,
     });
     await subject.app.db
       .insertInto('rentals')
@@ -63,7 +55,6 @@ describe.each(ENGINES)('searching the fleet on %s', (engine) => {
       ])
       .execute();
   });
-  afterAll(() => subject.close());
 
   it('answers the whole fleet, byte for byte, when nothing is asked', async () => {
     const plain = await subject.call('GET', '/api/vehicles');
@@ -117,7 +108,7 @@ describe.each(ENGINES)('searching the fleet on %s', (engine) => {
         drop_off_date: dateFromToday(42),
         days: 3,
         total_price: 1000,
-        status: 'active',
+        stage: 'confirmed',
       })
       .execute();
     const response = await search(`location=goa&pick_up_date=${dateFromToday(42)}&drop_off_date=${dateFromToday(44)}`);

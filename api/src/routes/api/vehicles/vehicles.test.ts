@@ -1,16 +1,11 @@
 import type { Vehicle, VehicleDetail } from '@rentora/shared';
-import { ENGINES, type TestApp, createTestApp } from '../../../testing/test-app';
+import { vehicleSchema } from '@rentora/shared/schemas';
+import { describeEachEngine } from '../../../testing/describe-engines';
 
 // Whole-app tests with scrypt hashing and fresh databases: slow on a busy 2-core machine.
 jest.setTimeout(30_000);
 
-describe.each(ENGINES)('vehicles on %s', (engine) => {
-  let subject: TestApp;
-  beforeAll(async () => {
-    subject = await createTestApp(engine);
-  });
-  afterAll(() => subject.close());
-
+describeEachEngine('vehicles on %s', (subject) => {
   it('lists the whole fleet by id with every field typed', async () => {
     const response = await subject.call('GET', '/api/vehicles');
     expect(response.status).toBe(200);
@@ -27,6 +22,23 @@ describe.each(ENGINES)('vehicles on %s', (engine) => {
       availability: true,
       model_year: 2021,
     });
+  });
+
+  it('lists only cars whose id and photo have the shapes the vehicle schema requires', async () => {
+    const vehicles = (await subject.call('GET', '/api/vehicles')).body as Vehicle[];
+    const idShape = new RegExp(vehicleSchema.properties._id.pattern);
+    const photoShape = new RegExp(vehicleSchema.properties.image_url.pattern);
+    expect(vehicles.filter((vehicle) => !idShape.test(vehicle._id) || !photoShape.test(vehicle.image_url))).toEqual([]);
+    expect(['Audi Q7', 'audi/q7', 'audi-q7?', 'audi--q7', '-audi'].filter((id) => idShape.test(id))).toEqual([]);
+    expect(
+      [
+        'http://images.example.com/car.jpg',
+        'javascript:alert(1)',
+        'https://images.example.com/a car.jpg',
+        'https://images.example.com/car.jpg 2x',
+        'https://images.example.com/a,b.jpg',
+      ].filter((url) => photoShape.test(url)),
+    ).toEqual([]);
   });
 
   it('answers one car with the dates already booked', async () => {
@@ -47,13 +59,34 @@ describe.each(ENGINES)('vehicles on %s', (engine) => {
     },
   );
 
-  it('answers 404 JSON for an unknown API route, with security headers and a request id', async () => {
-    const response = await subject.call('GET', '/api/nothing-here', { headers: { 'x-request-id': 'abc-123' } });
+  it.each(
+    ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'].flatMap((method) =>
+      ['/api/nothing-here', '/api/vehicles/audi-q7/extra', '/api'].map((path) => [method, path]),
+    ),
+  )('answers %s %s with the API’s JSON 404, its headers and a request id', async (method, path) => {
+    const response = await subject.call(method, path, { headers: { 'x-request-id': 'abc-123' } });
     expect(response.status).toBe(404);
-    expect(response.body).toEqual({ message: 'There is no such API route.' });
-    expect(response.headers.get('x-request-id')).toBe('abc-123');
-    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
+    if (method !== 'HEAD') expect(response.body).toEqual({ message: 'There is no such API route.' });
+    expect(Object.fromEntries(response.headers)).toMatchObject({
+      'cache-control': 'no-store',
+      'content-type': 'application/json; charset=utf-8',
+      'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'x-request-id': 'abc-123',
+    });
+  });
+
+  it('names the business time zone with every fleet answer, so pages count "today" as the API does', async () => {
+    const etag = (await subject.call('GET', '/api/vehicles')).headers.get('etag') ?? '';
+    const answers = [
+      await subject.call('GET', '/api/vehicles'),
+      await subject.call('GET', '/api/vehicles', { headers: { 'if-none-match': etag } }),
+      await subject.call('GET', '/api/vehicles?location=Goa'),
+      await subject.call('GET', '/api/vehicles/audi-q7'),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([200, 304, 200, 200]);
+    expect(answers.map((answer) => answer.headers.get('business-time-zone'))).toEqual(Array(4).fill('Asia/Kolkata'));
   });
 
   it('sends the security headers an API answer needs, and no HTML-only ones', async () => {
@@ -70,3 +103,14 @@ describe.each(ENGINES)('vehicles on %s', (engine) => {
     }
   });
 });
+
+describeEachEngine(
+  'a business time zone far from India on %s',
+  (subject) => {
+    it('is the one the fleet answers name', async () => {
+      const answer = await subject.call('GET', '/api/vehicles/audi-q7');
+      expect(answer.headers.get('business-time-zone')).toBe('Pacific/Kiritimati');
+    });
+  },
+  { businessTimeZone: 'Pacific/Kiritimati' },
+);

@@ -1,0 +1,30 @@
+import type { AppConfig } from './config';
+import { openDatabase } from './db/connect';
+import { migrateToLatest } from './db/migrate';
+import { seedFleet } from './db/seed';
+import { createFirstAdmin } from './services/team';
+
+/**
+ * `create-admin`: the first admin of a deployment, from ADMIN_EMAIL and ADMIN_PASSWORD (and
+ * ADMIN_NAME), against the database the API would use. Migrates and seeds first, so it works on
+ * a database the API has never opened. Answers what it did; throws when it refuses.
+ */
+export async function createAdminCommand(config: AppConfig, env: NodeJS.ProcessEnv): Promise<string> {
+  const { db, engine } = openDatabase({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    limits: config.databaseLimits,
+    onConnectionError: () => {},
+  });
+  try {
+    await migrateToLatest(db);
+    await seedFleet(db);
+    return await createFirstAdmin(db, engine, {
+      email: env.ADMIN_EMAIL,
+      password: env.ADMIN_PASSWORD,
+      name: env.ADMIN_NAME,
+    });
+  } finally {
+    await db.destroy();
+  }
+}

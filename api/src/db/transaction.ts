@@ -1,0 +1,35 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from './schema';
+import { isConnectionDrop, isTransientConflict } from './unavailable';
+
+/** Deadlocks and serialization failures are retried this many times in all before giving up. */
+const CONFLICT_ATTEMPTS = 3;
+
+/**
+ * Runs `work` in a transaction. When PostgreSQL drops the connection before COMMIT was sent, it
+ * rolls the transaction back, so `work` is run once more on another connection. A drop during
+ * COMMIT itself leaves the outcome unknown: that one is not run again (it arrives as
+ * `CommitOutcomeUnknown`, a 503). With `onContended`, a deadlock or serialization failure runs
+ * `work` again too, and after the last attempt gives `onContended()`'s answer.
+ */
+export async function runInTransaction<T>(
+  db: Kysely<Database>,
+  work: (trx: Transaction<Database>) => Promise<T>,
+  onContended?: () => T,
+): Promise<T> {
+  let retriedDrop = false;
+  for (let conflicts = 0; ;) {
+    try {
+      return await db.transaction().execute(work);
+    } catch (error) {
+      if (isConnectionDrop(error) && !retriedDrop) {
+        retriedDrop = true;
+      } else if (onContended !== undefined && isTransientConflict(error)) {
+        conflicts += 1;
+        if (conflicts === CONFLICT_ATTEMPTS) return onContended();
+      } else {
+        throw error;
+      }
+    }
+  }
+}

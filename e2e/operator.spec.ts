@@ -1,0 +1,269 @@
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import {
+  dateFromToday,
+  e2eSite,
+  expect,
+  expectNoSeriousAxeViolations,
+  gotoStarted,
+  logInAs,
+  registerUser,
+  screenshots,
+  test,
+  type TestUser,
+  wizardAtDates,
+} from './fixtures';
+
+const displayDate = (iso: string) => iso.split('-').reverse().join('/');
+const ROOT = path.resolve(__dirname, '..');
+
+/** The car the admin adds: one name for this run, so its page and rows are found by it. */
+const CAR = {
+  name: `Lexus LS 500h ${randomUUID().slice(0, 4)}`,
+  brand: 'Lexus',
+  plate: `MH 01 LX ${1000 + Math.floor(Math.random() * 8999)}`,
+  location: 'Mumbai',
+  image: 'https://images.pexels.com/photos/7985342/pexels-photo-7985342.jpeg',
+};
+
+/** `create-admin`, as a deployment runs it against the API's database (README: the first admin). */
+function createAdmin(email: string, password: string) {
+  return spawnSync(process.execPath, [path.join(ROOT, 'api/dist/main.cjs'), 'create-admin'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      ADMIN_EMAIL: email,
+      ADMIN_PASSWORD: password,
+      ADMIN_NAME: 'Priya Raman',
+      LOG_LEVEL: 'warn',
+    },
+  });
+}
+
+async function logInThroughTheSite(page: Page, email: string, password: string) {
+  await page.getByRole('banner').getByRole('button', { name: 'Sign Up' }).click();
+  await page.getByRole('button', { name: 'Already have an account? Login Here!' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Login' });
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password', { exact: true }).fill(password);
+  await dialog.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(dialog.getByText('Logged in successfully!')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Done' }).click();
+}
+
+async function addCar(page: Page) {
+  await page.getByRole('button', { name: 'Add a car' }).click();
+  const form = page.getByRole('dialog', { name: 'Add a car' });
+  await form.getByLabel('Name').fill(CAR.name);
+  await form.getByLabel('Brand').fill(CAR.brand);
+  await form.getByLabel('Licence plate').fill(CAR.plate);
+  await form.getByLabel('Location').fill(CAR.location);
+  await form.getByLabel('Price per day (₹)').fill('32000');
+  await form.getByLabel('Seats').fill('5');
+  await form.getByLabel('Model year').fill('2025');
+  await form.getByLabel('Mileage (km/l)').fill('15.6');
+  await form.getByLabel('Fuel').fill('Hybrid');
+  await form.getByLabel('Engine').fill('3456 cc');
+  await form.getByLabel('Transmission').fill('Automatic');
+  await form.getByLabel('Rating (0–5)').fill('4.7');
+  await form.getByLabel('Photo address (https)').fill(CAR.image);
+  await form.getByLabel('Type').selectOption('Sedan');
+  await expect(form.getByLabel('Status')).toHaveValue('in_service');
+  await form.getByLabel('Description').fill('A quiet hybrid flagship with rear seats made for long city days.');
+  return form;
+}
+
+/** The customer's Profile, opened on a freshly loaded page: the row of the car's rental. */
+async function openRentals(page: Page): Promise<Locator> {
+  await page.reload();
+  await page.getByRole('banner').getByRole('button', { name: 'Open profile' }).click();
+  const profile = page.getByRole('dialog', { name: 'Profile' });
+  await expect(profile.getByRole('heading', { name: 'Your rentals' })).toBeVisible();
+  return profile.getByRole('listitem').filter({ hasText: CAR.name });
+}
+
+/** At 375 px the operator page's tables are cards: nothing may push the page sideways. */
+async function expectPhoneFit(page: Page) {
+  await page.setViewportSize({ width: 375, height: 812 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+async function moveStage(page: Page, action: string, customer: TestUser, reason: string) {
+  await page.getByRole('button', { name: `${action}: ${CAR.name}, ${customer.name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `${action}?` });
+  await dialog.getByLabel('Reason (kept in the booking’s history)').fill(reason);
+  await expectNoSeriousAxeViolations(page, '[role="dialog"]');
+  await dialog.getByRole('button', { name: action }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test.describe('Operations', () => {
+  test('the first admin adds a car, blocks it, runs a customer’s rental to its end, then takes the car off the road', async ({
+    page,
+    browser,
+    request,
+  }, testInfo) => {
+    // One journey across two browsers and three dozen steps, with screenshots at two widths.
+    test.setTimeout(240_000);
+    const admin = { email: `admin-${randomUUID()}@example.com`, password: 'a-long-admin-password-9' };
+
+    // 1. create-admin makes an admin, who logs in and follows "Operations".
+    const made = createAdmin(admin.email, admin.password);
+    expect(made.status, made.stderr).toBe(0);
+    await gotoStarted(page, '/');
+    const banner = page.getByRole('banner');
+    await expect(banner.getByRole('link', { name: 'Vehicles' })).toBeVisible();
+    await expect(banner.getByRole('link', { name: 'Operations' })).toHaveCount(0);
+    await logInThroughTheSite(page, admin.email, admin.password);
+    await banner.getByRole('link', { name: 'Operations' }).click();
+    await expect(page).toHaveURL(/\/operator$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Operations' }).getByRole('link')).toHaveText([
+      'Today',
+      'Fleet',
+      'Bookings',
+      'Team',
+      'Audit',
+    ]);
+    await expectNoSeriousAxeViolations(page);
+
+    // 2. The admin adds a car in service, and it appears on /vehicles.
+    await page.getByRole('navigation', { name: 'Operations' }).getByRole('link', { name: 'Fleet' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Fleet' })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Cars' }).getByRole('row').nth(1)).toBeVisible();
+    await screenshots(page, testInfo, 'operator-fleet');
+    await expectPhoneFit(page);
+    const form = await addCar(page);
+    await expectNoSeriousAxeViolations(page, '[role="dialog"]');
+    await screenshots(page, testInfo, 'operator-car-form');
+    await form.getByRole('button', { name: 'Add car' }).click();
+    await expect(page.getByRole('status', { name: 'Notifications' })).toContainText(`${CAR.name} added.`);
+    await expect(form).toBeHidden();
+
+    await page.getByLabel('Search').fill(CAR.name);
+    await page.getByLabel('Search').press('Enter');
+    const carRow = page.getByRole('table', { name: 'Cars' }).getByRole('row').filter({ hasText: CAR.name });
+    await expect(carRow).toContainText('In service');
+
+    const customerContext = await browser.newContext();
+    const customerPage = await customerContext.newPage();
+    // The operator remote loads only for an operator page: a customer's pages never fetch it.
+    const operatorFiles: string[] = [];
+    customerPage.on('request', (sent) => {
+      if (sent.url().startsWith(e2eSite.remotes.operator)) operatorFiles.push(sent.url());
+    });
+    try {
+      const customer = await registerUser(request, 'Asha Verma');
+      await logInAs(customerPage, customer);
+      await customerPage.goto('/vehicles');
+      const card = customerPage.getByRole('article', { name: CAR.name });
+      await expect(card).toBeVisible();
+
+      // 3. The admin blocks three days; a customer sees them as booked and the wizard refuses them.
+      const blockStart = dateFromToday(4);
+      const blockEnd = dateFromToday(6);
+      await carRow.getByRole('button', { name: `Blocks of ${CAR.name}` }).click();
+      const blocks = page.getByRole('dialog', { name: `Blocks of ${CAR.name}` });
+      await expect(blocks.getByRole('grid', { name: `Blocks of ${CAR.name}` })).toBeVisible();
+      await blocks.getByLabel('First day').fill(blockStart);
+      await blocks.getByLabel('Last day').fill(blockEnd);
+      await blocks.getByLabel('Reason', { exact: true }).selectOption('maintenance');
+      await blocks.getByLabel('Note (optional)').fill('Annual service at the Lexus workshop');
+      await blocks.getByRole('button', { name: 'Block these days' }).click();
+      await expect(page.getByRole('status', { name: 'Notifications' })).toContainText(
+        `${CAR.name} blocked ${displayDate(blockStart)} → ${displayDate(blockEnd)}.`,
+      );
+      await expect(blocks.getByRole('list', { name: 'Upcoming blocks' })).toContainText(
+        `${displayDate(blockStart)} → ${displayDate(blockEnd)} · Maintenance`,
+      );
+      await expectNoSeriousAxeViolations(page, '[role="dialog"]');
+      await screenshots(page, testInfo, 'operator-blocks');
+      await blocks.getByRole('button', { name: 'Close' }).click();
+
+      await card.getByRole('link', { name: 'Check Details' }).click();
+      await expect(customerPage.getByRole('heading', { level: 1, name: CAR.name })).toBeVisible();
+      await expect(
+        customerPage.getByText(`Booked: ${displayDate(blockStart)} → ${displayDate(blockEnd)}`),
+      ).toBeVisible();
+      await expect(customerPage.getByText('Maintenance')).toHaveCount(0);
+      const wizard = await wizardAtDates(customerPage, customer);
+      await wizard.getByLabel('Pick-Up Date').fill(dateFromToday(3));
+      await wizard.getByLabel('Drop-Off Date').fill(dateFromToday(5));
+      await expect(wizard.getByLabel('Drop-Off Date')).toHaveAccessibleDescription(
+        `This car is already booked from ${displayDate(blockStart)} to ${displayDate(blockEnd)}. Please choose other dates.`,
+      );
+
+      // 4. The customer books other days: from today, so the desk can hand the car over.
+      const pickUp = dateFromToday(0);
+      const dropOff = dateFromToday(1);
+      await wizard.getByLabel('Pick-Up Date').fill(pickUp);
+      await wizard.getByLabel('Drop-Off Date').fill(dropOff);
+      await wizard.getByRole('button', { name: 'Submit' }).click();
+      await expect(wizard.getByRole('img', { name: 'Success' })).toBeVisible();
+      await wizard.getByRole('button', { name: 'Done' }).click();
+
+      // 5. The operator marks the rental picked up, and the customer cannot cancel it.
+      await page.getByRole('navigation', { name: 'Operations' }).getByRole('link', { name: 'Today' }).click();
+      const pickUps = page.getByRole('table', { name: 'Pick-ups today' });
+      await expect(pickUps.getByRole('row').filter({ hasText: CAR.name })).toContainText(customer.name);
+      await screenshots(page, testInfo, 'operator-today');
+      await expectPhoneFit(page);
+      await moveStage(page, 'Mark picked up', customer, 'Licence checked, keys handed over');
+      await expect(page.getByRole('status', { name: 'Notifications' })).toContainText(
+        `${CAR.name} for ${customer.name}: Picked up.`,
+      );
+      await expect(pickUps.getByRole('row').filter({ hasText: CAR.name })).toHaveCount(0);
+
+      const rental = await openRentals(customerPage);
+      await expect(rental.getByText('Rental In Progress')).toBeVisible();
+      await expect(rental.getByRole('button', { name: 'Cancel Rental' })).toHaveCount(0);
+      const vehicleId = decodeURIComponent(new URL(customerPage.url()).pathname.split('/').pop() ?? '');
+      const cancel = await request.post(`/api/cancel-ride/${encodeURIComponent(vehicleId)}`, {
+        headers: { Authorization: `Bearer ${customer.token}` },
+      });
+      expect(cancel.status()).toBe(409);
+      expect(await cancel.json()).toEqual({ message: 'This rental has started and can no longer be cancelled.' });
+      await customerPage.getByRole('dialog', { name: 'Profile' }).getByRole('button', { name: 'Close' }).click();
+
+      // 6. The operator marks it completed, and the customer sees 'Rental Expired'.
+      await page.getByRole('navigation', { name: 'Operations' }).getByRole('link', { name: 'Bookings' }).click();
+      await page.getByLabel('Customer').fill(customer.email);
+      await page.getByLabel('Customer').press('Enter');
+      const bookings = page.getByRole('table', { name: 'Bookings' });
+      await expect(bookings.getByRole('row').filter({ hasText: CAR.name })).toContainText('Picked up');
+      await expect(bookings.getByRole('columnheader', { name: 'Dates' })).toHaveAttribute('aria-sort', 'ascending');
+      await expectNoSeriousAxeViolations(page);
+      await screenshots(page, testInfo, 'operator-bookings');
+      await expectPhoneFit(page);
+      // The customer keeps the Profile open meanwhile: it follows the rental live, with no reload.
+      const finished = await openRentals(customerPage);
+      await expect(finished.getByText('Rental In Progress')).toBeVisible();
+      await moveStage(page, 'Mark completed', customer, 'Returned on time, no damage');
+      await expect(bookings.getByRole('row').filter({ hasText: CAR.name })).toContainText('Completed');
+      await expect(finished.getByText('Rental Expired')).toBeVisible();
+      await expect(finished.getByRole('button', { name: 'Cancel Rental' })).toHaveCount(0);
+
+      // 7. Live (docs/architecture.md §6): the admin takes the car off the road, and the
+      // customer's open car page says 'Unavailable' within a second, with no reload.
+      const streaming = customerPage.waitForResponse((response) => response.url().endsWith('/api/events'));
+      await customerPage.reload();
+      expect((await streaming).status()).toBe(200);
+      await expect(customerPage.getByRole('button', { name: 'Book A Ride' })).toBeEnabled();
+      const adminToken = await page.evaluate(() => window.localStorage.getItem('token'));
+      const offTheRoad = await request.patch(`/api/operator/vehicles/${encodeURIComponent(vehicleId)}`, {
+        headers: { Authorization: `Bearer ${adminToken ?? ''}` },
+        data: { status: 'out_of_service' },
+      });
+      expect(offTheRoad.status()).toBe(200);
+      await expect(customerPage.getByRole('button', { name: 'Unavailable' })).toBeDisabled({ timeout: 1_000 });
+      expect(operatorFiles).toEqual([]);
+    } finally {
+      await customerContext.close();
+    }
+  });
+});

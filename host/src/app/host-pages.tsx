@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import type { NavLink } from '@rentora/state';
+import { AboutPage } from '../pages/about-page';
+import { NotFoundPage } from '../pages/not-found-page';
+
+/** A page of the host's own: its build prerenders it whole. */
+export interface HostPage {
+  path: string;
+  /** The name of its prerendered file (`dist/pages/<name>.html`). */
+  name: string;
+  title: string;
+  nav?: { label: string; order: number };
+  element: ReactNode;
+}
+
+/** The host's own pages (docs/product.md §2). Every other page is a remote's, from its page table. */
+export const HOST_PAGES: readonly HostPage[] = [
+  {
+    path: '/about',
+    name: 'about',
+    title: 'About - Rentora',
+    nav: { label: 'About', order: 30 },
+    element: <AboutPage />,
+  },
+];
+
+/** What a path no page has shows. */
+export const NOT_FOUND_PAGE: HostPage = {
+  path: '',
+  name: 'not-found',
+  title: 'Error 404 - Page Not Found!',
+  element: <NotFoundPage />,
+};
+
+/** The host's own links in the site's navigation. */
+export const HOST_NAV_LINKS: readonly NavLink[] = HOST_PAGES.flatMap(({ path, nav }) =>
+  nav ? [{ to: path, ...nav }] : [],
+);

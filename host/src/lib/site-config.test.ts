@@ -1,0 +1,69 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SITE_CONFIG_ID } from '@rentora/shared';
+import { siteTableOf, type RemoteTable } from '@rentora/state';
+import { readSiteConfig } from './site-config';
+
+const catalogTable: RemoteTable = {
+  pages: [
+    {
+      path: '/vehicles',
+      title: 'Vehicles',
+      expose: './FleetPage',
+      reads: ['/api/vehicles'],
+      what: 'the fleet',
+      access: 'everyone',
+      skeleton: '<p>Loading…</p>',
+      styles: [],
+      css: '',
+    },
+  ],
+  modals: [],
+};
+const accountTable: RemoteTable = { pages: [], modals: [{ name: 'auth', expose: './AuthModal', what: 'sign-up' }] };
+
+/** A remote's real file server: answers its `pages.json` and counts the reads. */
+let server: Server;
+let accountUrl: string;
+let tableReads = 0;
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    if (request.url !== '/pages.json') return response.writeHead(404).end();
+    tableReads += 1;
+    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(accountTable));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  accountUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+});
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+beforeEach(() => {
+  tableReads = 0;
+});
+afterEach(() => document.getElementById(SITE_CONFIG_ID)?.remove());
+
+function serverWrote(tables: Record<string, RemoteTable | undefined>) {
+  const script = document.createElement('script');
+  script.type = 'application/json';
+  script.id = SITE_CONFIG_ID;
+  const remotes = { catalog: 'http://catalog.invalid/', account: accountUrl };
+  script.textContent = JSON.stringify({ remotes, table: siteTableOf(tables) });
+  document.head.append(script);
+}
+
+describe('readSiteConfig from the page the server wrote', () => {
+  it('takes the tables as written, reading nothing more, when every remote is in them', async () => {
+    serverWrote({ catalog: catalogTable, account: accountTable });
+    const config = await readSiteConfig();
+    expect(config.table).toEqual(siteTableOf({ catalog: catalogTable, account: accountTable }));
+    expect(tableReads).toBe(0);
+  });
+
+  it('reads the table of a remote the server could not reach in time, so its modals still open', async () => {
+    serverWrote({ catalog: catalogTable });
+    const config = await readSiteConfig();
+    expect(config.table.pages.map(({ path, remote }) => [remote, path])).toEqual([['catalog', '/vehicles']]);
+    expect(config.table.modals).toEqual([{ name: 'auth', expose: './AuthModal', what: 'sign-up', remote: 'account' }]);
+    expect(tableReads).toBe(1);
+  });
+});

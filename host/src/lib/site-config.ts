@@ -1,0 +1,57 @@
+import { remoteFileUrl, SITE_CONFIG_ID } from '@rentora/shared';
+import { EMPTY_SITE_TABLE, PAGE_TABLE_FILE, siteTableOf, type RemoteTable, type SiteTable } from '@rentora/state';
+
+/** What the host learns at run time: where each remote is, and the pages and modals their tables declare. */
+export interface SiteConfig {
+  remotes: Record<string, string>;
+  table: SiteTable;
+}
+
+export const EMPTY_SITE_CONFIG: SiteConfig = { remotes: {}, table: EMPTY_SITE_TABLE };
+
+async function readJson<T>(url: string): Promise<T | undefined> {
+  try {
+    const response = await fetch(url, { cache: 'no-cache' });
+    return response.ok ? ((await response.json()) as T) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The pages and modals of these remotes, each read from its own `pages.json` now. */
+async function readTables(remotes: Record<string, string>): Promise<SiteTable> {
+  const tables = await Promise.all(
+    Object.entries(remotes).map(
+      async ([name, url]) => [name, await readJson<RemoteTable>(remoteFileUrl(url, PAGE_TABLE_FILE))] as const,
+    ),
+  );
+  return siteTableOf(Object.fromEntries(tables));
+}
+
+/**
+ * The server writes in only the tables it could read within its short wait: a remote that was
+ * slow to answer it has no row, and is read from the browser instead, so its pages and modals
+ * still work (and a page the server answered 404 for shows once its table is in).
+ */
+async function withUnreadTables(config: SiteConfig): Promise<SiteConfig> {
+  const read = new Set([...config.table.pages, ...config.table.modals].map(({ remote }) => remote));
+  const unread = Object.entries(config.remotes).filter(([name]) => !read.has(name));
+  if (unread.length === 0) return config;
+  const late = await readTables(Object.fromEntries(unread));
+  return {
+    remotes: config.remotes,
+    table: { pages: [...config.table.pages, ...late.pages], modals: [...config.table.modals, ...late.modals] },
+  };
+}
+
+/**
+ * The site as the server that sent the page wrote it in (`SITE_CONFIG_ID`); on a plain static
+ * host, `remotes.json` beside index.html and each remote's own `pages.json`, read now. Either way
+ * the remotes, and the pages they bring, change with no host rebuild.
+ */
+export async function readSiteConfig(): Promise<SiteConfig> {
+  const inline = document.getElementById(SITE_CONFIG_ID)?.textContent;
+  if (inline) return withUnreadTables(JSON.parse(inline) as SiteConfig);
+  const remotes = (await readJson<Record<string, string>>('/remotes.json')) ?? {};
+  return { remotes, table: await readTables(remotes) };
+}

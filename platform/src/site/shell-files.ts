@@ -1,0 +1,19 @@
+import type { NavLinkDeclaration } from '@rentora/state/page-table';
+
+/**
+ * What the host's build writes for the server (platform/src/build/prerender.ts), in its
+ * `dist/pages/`: one prerendered shell per page of its own, one that a remote's page is written
+ * into, and this index of them.
+ */
+export const SHELLS_DIR = 'pages';
+export const SHELLS_INDEX = 'host.json';
+/** The shell a remote's page goes into. */
+export const REMOTE_SHELL = 'remote';
+
+export interface ShellsIndex {
+  /** The host's own pages. */
+  pages: { path: string; name: string; title: string; nav?: NavLinkDeclaration | undefined }[];
+  notFound: { name: string; title: string };
+  /** Each navigation list's link as a template with NAV_HREF_TOKEN and NAV_LABEL_TOKEN: `current` for the page it is on. */
+  nav: Record<string, { link: string; current: string }>;
+}

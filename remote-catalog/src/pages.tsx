@@ -1,0 +1,55 @@
+import type { RemoteTableDeclaration } from '@rentora/state';
+import { CarFirstPaint } from './features/vehicle-detail/car-first-paint';
+import { VehicleDetailSkeleton } from './features/vehicle-detail/car-skeleton';
+import { FleetFirstPaint } from './features/fleet/fleet-first-paint';
+import { FleetPage } from './features/fleet/fleet-page';
+import { HomeFirstPaint } from './features/home/home-first-paint';
+import { HomePage } from './features/home/home-page';
+
+/**
+ * The catalog's pages (docs/architecture.md §2): the one place that says where each is, what it
+ * is called, what renders it and what it reads first. The build checks it against the exposes and
+ * writes it beside mf-manifest.json, and the host serves these pages from it, so adding a page
+ * here and deploying the catalog adds it to the site (README: Add a page).
+ */
+const catalogPages = {
+  pages: [
+    {
+      path: '/',
+      title: 'Rentora - Quality Cars, Unmatched Experience',
+      expose: './HomePage',
+      // The search lists the fleet's cities, counted from the fleet.
+      reads: ['/api/vehicles'],
+      what: 'the home page',
+      nav: { label: 'Home', order: 10 },
+      access: 'everyone',
+      skeleton: () => <HomePage />,
+      firstPaint: () => <HomeFirstPaint />,
+    },
+    {
+      path: '/vehicles',
+      title: 'Browse Our Fleet - Cars for Every Need and Budget',
+      expose: './FleetPage',
+      reads: ['/api/vehicles'],
+      what: 'the fleet',
+      nav: { label: 'Vehicles', order: 20 },
+      access: 'everyone',
+      skeleton: () => <FleetPage />,
+      firstPaint: () => <FleetFirstPaint />,
+    },
+    {
+      path: '/vehicles/:vehicleId',
+      // The car's name: the page and its first paint write their own.
+      title: null,
+      expose: './VehicleDetailPage',
+      reads: ['/api/vehicles/:vehicleId'],
+      what: 'this car',
+      access: 'everyone',
+      skeleton: () => <VehicleDetailSkeleton />,
+      firstPaint: () => <CarFirstPaint />,
+    },
+  ],
+  modals: {},
+} as const satisfies RemoteTableDeclaration;
+
+export default catalogPages;

@@ -1,0 +1,14 @@
+import type { ExposesConfig } from '@rentora/state';
+import type operatorPages from './src/pages';
+
+export default {
+  filename: 'remoteEntry.js',
+  manifest: true,
+  exposes: {
+    './TodayPage': './src/exposed/today-page.tsx',
+    './FleetPage': './src/exposed/fleet-page.tsx',
+    './BookingsPage': './src/exposed/bookings-page.tsx',
+    './TeamPage': './src/exposed/team-page.tsx',
+    './AuditPage': './src/exposed/audit-page.tsx',
+  } satisfies ExposesConfig<typeof operatorPages>,
+};

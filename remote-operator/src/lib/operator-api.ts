@@ -1,0 +1,54 @@
+import { $token, setBusinessTimeZone } from '@rentora/state';
+
+/**
+ * The operator side's calls: every `/api/operator/*` path needs the reader's token, which
+ * `@rentora/state`'s public client does not send, so this remote carries its own small client.
+ * The API is on the page's own origin ('' here); only the component tests point it elsewhere.
+ */
+let baseUrl = '';
+
+export function configureOperatorApi(options: { baseUrl: string }): void {
+  baseUrl = options.baseUrl.replace(/\/$/, '');
+}
+
+/** A refused or failed call, with the server's message (or the site's words for an outage). */
+export class OperatorApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    /** The refusal's whole JSON body: some carry fields beside `message` (a 409's `upcoming_rentals`). */
+    readonly body: Readonly<Record<string, unknown>> = {},
+  ) {
+    super(message);
+    this.name = 'OperatorApiError';
+  }
+}
+
+/** The status an unreachable server is reported with: no HTTP answer came. */
+export const NO_ANSWER = 0;
+export const NO_ANSWER_MESSAGE = 'The server could not be reached. Try again.';
+
+/** Calls the API as the signed-in reader; resolves with the JSON body, or throws OperatorApiError. */
+export async function operatorCall<T>(method: string, path: string, payload?: unknown): Promise<T> {
+  const token = $token.get();
+  const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
+  if (payload !== undefined) headers['Content-Type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers,
+      ...(payload !== undefined && { body: JSON.stringify(payload) }),
+    });
+  } catch {
+    throw new OperatorApiError(NO_ANSWER, NO_ANSWER_MESSAGE);
+  }
+  // Operator answers name the business time zone too; the pages count "today" in it.
+  const timeZone = response.headers.get('Business-Time-Zone');
+  if (timeZone) setBusinessTimeZone(timeZone);
+  const body = (await response.json().catch(() => ({}))) as { message?: string };
+  if (!response.ok) {
+    throw new OperatorApiError(response.status, body.message || `The server answered ${response.status}.`, body);
+  }
+  return body as T;
+}

@@ -1,0 +1,65 @@
+import type { RemoteTableDeclaration } from '@rentora/state';
+import { OperatorSkeleton } from './lib/operator-skeleton';
+
+const STAFF = { roles: ['operator', 'admin'] } as const;
+const ADMINS = { roles: ['admin'] } as const;
+
+/**
+ * The operator side's pages (docs/architecture.md §2), for staff only: the host shows them and the
+ * "Operations" link to operators and admins, and a 404 to everyone else. Their reads need the
+ * reader's token, so none is started before the page (`reads: []`), and nothing is painted with
+ * data from HTML.
+ */
+const operatorPages = {
+  pages: [
+    {
+      path: '/operator',
+      title: 'Operations - Rentora',
+      expose: './TodayPage',
+      reads: [],
+      what: 'today’s hand-overs',
+      nav: { label: 'Operations', order: 40 },
+      access: STAFF,
+      skeleton: () => <OperatorSkeleton heading="Today" />,
+    },
+    {
+      path: '/operator/fleet',
+      title: 'Fleet - Operations - Rentora',
+      expose: './FleetPage',
+      reads: [],
+      what: 'the fleet',
+      access: STAFF,
+      skeleton: () => <OperatorSkeleton heading="Fleet" />,
+    },
+    {
+      path: '/operator/bookings',
+      title: 'Bookings - Operations - Rentora',
+      expose: './BookingsPage',
+      reads: [],
+      what: 'the bookings',
+      access: STAFF,
+      skeleton: () => <OperatorSkeleton heading="Bookings" />,
+    },
+    {
+      path: '/operator/team',
+      title: 'Team - Operations - Rentora',
+      expose: './TeamPage',
+      reads: [],
+      what: 'the team',
+      access: ADMINS,
+      skeleton: () => <OperatorSkeleton heading="Team" />,
+    },
+    {
+      path: '/operator/audit',
+      title: 'Audit - Operations - Rentora',
+      expose: './AuditPage',
+      reads: [],
+      what: 'the audit',
+      access: ADMINS,
+      skeleton: () => <OperatorSkeleton heading="Audit" />,
+    },
+  ],
+  modals: {},
+} as const satisfies RemoteTableDeclaration;
+
+export default operatorPages;

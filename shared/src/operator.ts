@@ -1,0 +1,346 @@
+/**
+ * The operator side's shapes (docs/decisions/0017-operator-side.md), each written once as a JSON
+ * Schema that the API validates and serialises with, and each TypeScript type derived from it.
+ * A car's public fields reuse `vehicleSchema`'s own, so a field is checked alike everywhere.
+ */
+import type { FromSchema } from 'json-schema-to-ts';
+import { ISO_DATE_PATTERN, LICENSE_PLATE_PATTERN } from './rules/patterns';
+import { MAX_LENGTH, ROLES, closedObject, optionalFields, vehicleSchema } from './schemas';
+
+export { ROLES };
+export type Role = (typeof ROLES)[number];
+/** What an admin may give an account; `admin` comes only from the create-admin command. */
+export const ASSIGNABLE_ROLES = ['customer', 'operator'] as const;
+
+export const VEHICLE_STATUSES = ['draft', 'in_service', 'out_of_service', 'retired'] as const;
+export type VehicleStatus = (typeof VEHICLE_STATUSES)[number];
+/** A new car starts as a draft or goes straight into service. */
+export const NEW_VEHICLE_STATUSES = ['draft', 'in_service'] as const;
+
+export const BLOCK_REASONS = ['maintenance', 'repair', 'detailing', 'off_platform', 'other'] as const;
+export type BlockReason = (typeof BLOCK_REASONS)[number];
+
+export const RENTAL_STAGES = ['confirmed', 'picked_up', 'completed', 'cancelled', 'no_show'] as const;
+export type RentalStage = (typeof RENTAL_STAGES)[number];
+
+export const VEHICLE_SORTS = [
+  'id',
+  'car_name',
+  'brand_name',
+  'location',
+  'price_per_day',
+  'status',
+  'license_plate',
+  'updated_at',
+] as const;
+export const BOOKING_SORTS = [
+  'id',
+  'pick_up_date',
+  'drop_off_date',
+  'created_at',
+  'total_price',
+  'days',
+  'stage',
+] as const;
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+
+export const MAX_PER_PAGE = 100;
+export const DEFAULT_PER_PAGE = 20;
+export const AUDIT_PER_PAGE = 50;
+export const MAX_NOTE_LENGTH = 500;
+
+const text = { type: 'string' } as const;
+const nullableText = { type: ['string', 'null'] } as const;
+const isoDate = { type: 'string', pattern: ISO_DATE_PATTERN.source, maxLength: 10 } as const;
+/** Text a person must fill in: not blank, capped. */
+const filledText = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength, pattern: '\\S' }) as const;
+/** One of a few words, as a request sends it: capped like every request string. */
+const choice = <const Values extends readonly string[]>(values: Values) =>
+  ({ type: 'string', enum: values, maxLength: MAX_LENGTH.short }) as const;
+const queryText = (maxLength: number) => ({ type: 'string', maxLength }) as const;
+/** Query strings arrive as text (the API does not coerce types): a whole number from 1. */
+const page = {
+  type: 'string',
+  pattern: '^[1-9][0-9]{0,5}$',
+  maxLength: 6,
+  description: 'A whole number from 1.',
+} as const;
+const perPage = {
+  type: 'string',
+  pattern: '^(?:[1-9][0-9]?|100)$',
+  maxLength: 3,
+  description: `A whole number from 1 to ${MAX_PER_PAGE}.`,
+} as const;
+
+const car = vehicleSchema.properties;
+
+/** Every public field of a car an operator writes (not `_id`, `id` or `availability`: those follow). */
+const vehicleFields = {
+  car_name: filledText(MAX_LENGTH.name),
+  brand_name: filledText(MAX_LENGTH.name),
+  car_type: choice(car.car_type.enum),
+  seating_capacity: { ...car.seating_capacity, minimum: 1, maximum: 50 },
+  price_per_day: { ...car.price_per_day, minimum: 1, maximum: 100_000_000 },
+  image_url: { ...car.image_url, maxLength: 2_000 },
+  location: filledText(MAX_LENGTH.city),
+  customer_ratings: car.customer_ratings,
+  description: filledText(4_000),
+  model_year: { ...car.model_year, minimum: 1900, maximum: 2100 },
+  average: { ...car.average, minimum: 0, maximum: 1_000 },
+  fuel_type: filledText(MAX_LENGTH.short),
+  engine: filledText(MAX_LENGTH.short),
+  transmission: filledText(MAX_LENGTH.short),
+  license_plate: {
+    type: 'string',
+    maxLength: 20,
+    pattern: LICENSE_PLATE_PATTERN.source,
+    description: 'Letters and digits, spaces or hyphens between; stored upper-case without them.',
+  },
+} as const;
+
+export const newVehicleSchema = closedObject({ ...vehicleFields, status: choice(NEW_VEHICLE_STATUSES) }, [
+  'car_name',
+  'brand_name',
+  'car_type',
+  'seating_capacity',
+  'price_per_day',
+  'image_url',
+  'location',
+  'customer_ratings',
+  'description',
+  'model_year',
+  'average',
+  'fuel_type',
+  'engine',
+  'transmission',
+  'license_plate',
+  'status',
+]);
+
+export const vehiclePatchSchema = {
+  ...optionalFields({
+    ...vehicleFields,
+    status: choice(VEHICLE_STATUSES),
+    out_of_service_until: { anyOf: [isoDate, { type: 'null' }], description: 'YYYY-MM-DD, or null to clear it.' },
+    cancel_upcoming: {
+      type: 'boolean',
+      description: 'With a move out of service or to retired: cancel the upcoming rentals that would stop it.',
+    },
+    reason: {
+      type: 'string',
+      maxLength: MAX_NOTE_LENGTH,
+      description: "Why: kept in the audit log with the change, and in each cancelled rental's history.",
+    },
+  }),
+  minProperties: 1,
+} as const;
+
+export const operatorVehicleSchema = closedObject(
+  {
+    ...car,
+    status: { type: 'string', enum: VEHICLE_STATUSES },
+    license_plate: text,
+    out_of_service_until: nullableText,
+    created_at: text,
+    updated_at: text,
+    updated_by: { ...nullableText, description: 'The email of who changed it last; null for the seeded fleet.' },
+  },
+  [
+    ...vehicleSchema.required,
+    'status',
+    'license_plate',
+    'out_of_service_until',
+    'created_at',
+    'updated_at',
+    'updated_by',
+  ],
+);
+
+/** A confirmed rental that stops its car leaving the road: which, when, and whose. */
+export const upcomingRentalSchema = closedObject(
+  {
+    id: { type: 'integer' },
+    pick_up_date: { ...text, description: '`YYYY-MM-DD`' },
+    drop_off_date: { ...text, description: '`YYYY-MM-DD`' },
+    customer: { ...text, description: 'The renter’s name.' },
+  },
+  ['id', 'pick_up_date', 'drop_off_date', 'customer'],
+);
+
+/** A refused car change: `message` always; `upcoming_rentals` when rentals ahead stop it leaving the road. */
+export const vehicleConflictSchema = closedObject(
+  {
+    message: text,
+    upcoming_rentals: {
+      type: 'array',
+      items: upcomingRentalSchema,
+      description:
+        'Only when the car would go out of service or retire over confirmed rentals, earliest first; send `cancel_upcoming: true` to cancel them with the move.',
+    },
+  },
+  ['message'],
+);
+
+export const vehicleListQuerySchema = optionalFields({
+  status: choice(VEHICLE_STATUSES),
+  location: queryText(MAX_LENGTH.city),
+  q: queryText(MAX_LENGTH.name),
+  sort: choice(VEHICLE_SORTS),
+  order: choice(SORT_ORDERS),
+  page,
+  per_page: perPage,
+});
+
+export const vehicleListSchema = closedObject(
+  { items: { type: 'array', items: operatorVehicleSchema }, total: { type: 'integer' } },
+  ['items', 'total'],
+);
+
+export const newBlockSchema = closedObject(
+  {
+    start_date: isoDate,
+    end_date: isoDate,
+    reason: choice(BLOCK_REASONS),
+    note: { type: 'string', maxLength: MAX_NOTE_LENGTH },
+  },
+  ['start_date', 'end_date', 'reason'],
+);
+
+export const blockSchema = closedObject(
+  {
+    id: { type: 'integer' },
+    start_date: text,
+    end_date: text,
+    reason: { type: 'string', enum: BLOCK_REASONS },
+    note: text,
+    created_at: text,
+    created_by: text,
+  },
+  ['id', 'start_date', 'end_date', 'reason', 'note', 'created_at', 'created_by'],
+);
+
+export const blockListSchema = { type: 'array', items: blockSchema } as const;
+
+export const bookingListQuerySchema = optionalFields({
+  stage: choice(RENTAL_STAGES),
+  location: queryText(MAX_LENGTH.city),
+  vehicle: queryText(MAX_LENGTH.id),
+  customer: queryText(MAX_LENGTH.email),
+  from: { ...isoDate, description: 'Rentals with a day on or after this one.' },
+  to: { ...isoDate, description: 'Rentals with a day on or before this one.' },
+  pick_up_date: { ...isoDate, description: 'Rentals picked up on this day.' },
+  drop_off_date: { ...isoDate, description: 'Rentals returned on this day.' },
+  drop_off_before: { ...isoDate, description: 'Rentals due back before this day (with stage=picked_up: overdue).' },
+  sort: choice(BOOKING_SORTS),
+  order: choice(SORT_ORDERS),
+  page,
+  per_page: perPage,
+});
+
+export const operatorBookingSchema = closedObject(
+  {
+    id: { type: 'integer' },
+    vehicle_id: { type: 'string', description: 'The car’s public `_id`.' },
+    car_name: text,
+    location: text,
+    customer_name: text,
+    customer_email: text,
+    pick_up_date: text,
+    drop_off_date: text,
+    days: { type: 'integer' },
+    total_price: { type: 'integer' },
+    stage: { type: 'string', enum: RENTAL_STAGES },
+    created_at: text,
+  },
+  [
+    'id',
+    'vehicle_id',
+    'car_name',
+    'location',
+    'customer_name',
+    'customer_email',
+    'pick_up_date',
+    'drop_off_date',
+    'days',
+    'total_price',
+    'stage',
+    'created_at',
+  ],
+);
+
+export const bookingListSchema = closedObject(
+  { items: { type: 'array', items: operatorBookingSchema }, total: { type: 'integer' } },
+  ['items', 'total'],
+);
+
+export const stageMoveSchema = closedObject(
+  {
+    to: choice(RENTAL_STAGES),
+    reason: { type: 'string', maxLength: MAX_NOTE_LENGTH },
+  },
+  ['to'],
+);
+
+export const stageChangeSchema = closedObject(
+  {
+    from: { type: ['string', 'null'], enum: [...RENTAL_STAGES, null] },
+    to: { type: 'string', enum: RENTAL_STAGES },
+    at: text,
+    by: text,
+    reason: text,
+  },
+  ['from', 'to', 'at', 'by', 'reason'],
+);
+
+export const bookingHistorySchema = { type: 'array', items: stageChangeSchema } as const;
+
+export const roleChangeSchema = closedObject({ role: choice(ASSIGNABLE_ROLES) }, ['role']);
+
+export const teamMemberSchema = closedObject({ email: text, name: text, role: { type: 'string', enum: ROLES } }, [
+  'email',
+  'name',
+  'role',
+]);
+
+export const teamSchema = closedObject({ items: { type: 'array', items: teamMemberSchema } }, ['items']);
+
+const recorded = { type: ['object', 'null'], additionalProperties: true } as const;
+
+export const auditEntrySchema = closedObject(
+  {
+    id: { type: 'integer' },
+    actor: { ...text, description: 'The email of who made the change.' },
+    action: text,
+    subject: { ...text, description: '`vehicle:<_id>`, `booking:<id>` or `user:<email>`.' },
+    before: recorded,
+    after: recorded,
+    created_at: text,
+  },
+  ['id', 'actor', 'action', 'subject', 'before', 'after', 'created_at'],
+);
+
+export const auditPageSchema = closedObject(
+  { items: { type: 'array', items: auditEntrySchema }, total: { type: 'integer' } },
+  ['items', 'total'],
+);
+
+export const auditQuerySchema = optionalFields({ page });
+
+export type NewVehicle = FromSchema<typeof newVehicleSchema>;
+export type VehiclePatch = FromSchema<typeof vehiclePatchSchema>;
+export type OperatorVehicle = FromSchema<typeof operatorVehicleSchema>;
+export type UpcomingRental = FromSchema<typeof upcomingRentalSchema>;
+export type VehicleConflict = FromSchema<typeof vehicleConflictSchema>;
+export type VehicleListQuery = FromSchema<typeof vehicleListQuerySchema>;
+export type VehicleList = FromSchema<typeof vehicleListSchema>;
+export type NewBlock = FromSchema<typeof newBlockSchema>;
+export type Block = FromSchema<typeof blockSchema>;
+export type BookingListQuery = FromSchema<typeof bookingListQuerySchema>;
+export type OperatorBooking = FromSchema<typeof operatorBookingSchema>;
+export type BookingList = FromSchema<typeof bookingListSchema>;
+export type StageMove = FromSchema<typeof stageMoveSchema>;
+export type StageChange = FromSchema<typeof stageChangeSchema>;
+export type RoleChange = FromSchema<typeof roleChangeSchema>;
+export type TeamMember = FromSchema<typeof teamMemberSchema>;
+export type AuditEntry = FromSchema<typeof auditEntrySchema>;
+export type AuditPage = FromSchema<typeof auditPageSchema>;

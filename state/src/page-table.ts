@@ -1,0 +1,252 @@
+import type { ReactElement } from 'react';
+import { inject, parse } from 'regexparam';
+import type { ModalName } from './stores/modal';
+
+/**
+ * A remote's pages, as the remote declares them in one typed table in its own folder
+ * (`src/pages.tsx`) and its build writes beside its `mf-manifest.json` (`pages.json`). The host's
+ * server and its browser app read every remote's live table (docs/architecture.md §2): routes,
+ * header links, each page's HTML, preloads and first reads all come from it, so a remote adds a
+ * page by deploying itself. This package holds the table's types and the one path matcher, never
+ * a remote's rows.
+ */
+
+/** The file a remote's build writes beside its `mf-manifest.json`. */
+export const PAGE_TABLE_FILE = 'pages.json';
+
+/** The roles an account can have; a page may be for some of them only. */
+export type Role = 'customer' | 'operator' | 'admin';
+
+/** Who may see a page: everyone, or signed-in readers with one of these roles. */
+export type PageAccess = 'everyone' | { readonly roles: readonly Role[] };
+
+/** A link to the page in the site's navigation (header, phone menu, footer), ordered by `order`. */
+export interface NavLinkDeclaration {
+  label: string;
+  order: number;
+}
+
+/** What a page declares in its remote's source table, rendered by the remote's build. */
+export interface PageDeclaration<Expose extends `./${string}` = `./${string}`> {
+  /** The router's pattern: `/vehicles/:vehicleId`. */
+  path: string;
+  /** The document's title; null when the page renders its own `<title>` (a car's name). */
+  title: string | null;
+  /** The exposed module that renders it (no props: it reads the route and the stores). */
+  expose: Expose;
+  /** The API reads it starts with, as URL patterns over the path's parameters: `/api/vehicles/:vehicleId`. */
+  reads: readonly string[];
+  /** What the reader misses when it cannot load, in words: 'the fleet' ("We couldn’t load the fleet."). */
+  what: string;
+  /** Its link in the site's navigation, if it has one. */
+  nav?: NavLinkDeclaration;
+  access: PageAccess;
+  /**
+   * What it shows before its code and data arrive, rendered at build: the host shows it while the
+   * code loads, and the server when it cannot paint the page's data.
+   */
+  skeleton: () => ReactElement;
+  /**
+   * The page painted from HTML with its data: rendered at build with first-paint tokens
+   * (`@rentora/shared/first-paint`), filled in by the server from the page's first read.
+   */
+  firstPaint?: () => ReactElement;
+}
+
+/** A modal a remote renders in the host's modal outlet, named in the shared `$modal` store. */
+export interface ModalDeclaration<Expose extends `./${string}` = `./${string}`> {
+  expose: Expose;
+  /** What the reader misses when it cannot load: 'booking'. */
+  what: string;
+}
+
+/** A remote's whole table, as its `src/pages.tsx` exports it. */
+export interface RemoteTableDeclaration<Expose extends `./${string}` = `./${string}`> {
+  pages: readonly PageDeclaration<Expose>[];
+  modals: Partial<Record<ModalName, ModalDeclaration<Expose>>>;
+}
+
+type ModalExposes<Modals> = {
+  [Name in keyof Modals]: Modals[Name] extends { expose: infer Expose extends string } ? Expose : never;
+}[keyof Modals];
+
+/** The exposes a table names; a remote's federation config must expose exactly these. */
+export type ExposesOf<Table extends RemoteTableDeclaration> =
+  Table['pages'][number]['expose'] | ModalExposes<Table['modals']>;
+
+/** The `exposes` map of a remote's federation config: every expose its table names, no other. */
+export type ExposesConfig<Table extends RemoteTableDeclaration> = Record<ExposesOf<Table>, string>;
+
+/** One page in `pages.json`. */
+export interface PageEntry {
+  path: string;
+  title: string | null;
+  expose: `./${string}`;
+  reads: string[];
+  what: string;
+  nav?: NavLinkDeclaration;
+  access: PageAccess;
+  skeleton: string;
+  firstPaint?: string;
+  /** The stylesheets its exposed module loads, relative to the remote's base URL. */
+  styles: string[];
+  /** Their text, for the server to write inline with a first paint or a skeleton. */
+  css: string;
+}
+
+export interface ModalEntry {
+  name: ModalName;
+  expose: `./${string}`;
+  what: string;
+}
+
+/** A remote's `pages.json`. */
+export interface RemoteTable {
+  pages: PageEntry[];
+  modals: ModalEntry[];
+}
+
+/**
+ * A page of the site as the router, the navigation and the start-up code know it: its entry
+ * without the HTML and CSS only the server writes, with the remote it belongs to.
+ */
+export interface SitePage extends Omit<PageEntry, 'skeleton' | 'firstPaint' | 'css'> {
+  remote: string;
+}
+
+export interface SiteModal extends ModalEntry {
+  remote: string;
+}
+
+/** Every remote's table, in the order the remotes are listed (a path two remotes claim is the first's). */
+export interface SiteTable {
+  pages: SitePage[];
+  modals: SiteModal[];
+}
+
+export const EMPTY_SITE_TABLE: SiteTable = { pages: [], modals: [] };
+
+function sitePageOf(remote: string, page: PageEntry): SitePage {
+  const { path, title, expose, reads, what, nav, access, styles } = page;
+  return { remote, path, title, expose, reads, what, ...(nav && { nav }), access, styles };
+}
+
+/** The site's table from each remote's (a remote whose table could not be read adds nothing). */
+export function siteTableOf(tables: Readonly<Record<string, RemoteTable | undefined>>): SiteTable {
+  const pages: SitePage[] = [];
+  const modals: SiteModal[] = [];
+  for (const [remote, table] of Object.entries(tables)) {
+    if (!table) continue;
+    pages.push(...table.pages.map((page) => sitePageOf(remote, page)));
+    modals.push(...table.modals.map((modal) => ({ ...modal, remote })));
+  }
+  return { pages, modals };
+}
+
+/** The id the federation runtime loads an exposed module by: `catalog/FleetPage`. */
+export const moduleIdOf = ({ remote, expose }: { remote: string; expose: string }) =>
+  `${remote}/${expose.replace(/^\.\//, '')}`;
+
+/**
+ * The path as the router sees it: decoded as the browser's location is (`decodeURI`), or as it
+ * came when it does not decode.
+ */
+function decodedPath(pathname: string): string {
+  try {
+    return pathname.includes('%') ? decodeURI(pathname) : pathname;
+  } catch {
+    return pathname;
+  }
+}
+
+/** A route pattern as a regular expression and the names of its parameters, in order. */
+export interface ParsedPattern {
+  keys: string[];
+  pattern: RegExp;
+}
+
+/** Each pattern parsed once: the pages' patterns are few, and matched on every request and render. */
+const parsedPatterns = new Map<string, ParsedPattern>();
+
+/**
+ * Parses a route pattern. The router is given this very function (`@rentora/state/router`), so
+ * the router, the server and the start-up code match paths alike: case-insensitive, a trailing
+ * slash allowed, `:name` one segment.
+ */
+export function parsePath(pattern: string): ParsedPattern {
+  let parsed = parsedPatterns.get(pattern);
+  if (!parsed) {
+    parsed = parse(pattern);
+    parsedPatterns.set(pattern, parsed);
+  }
+  return parsed;
+}
+
+/** Whether a pattern has parameters (a page with none can have a navigation link). */
+export function hasParameters(pattern: string): boolean {
+  return parsePath(pattern).keys.length > 0;
+}
+
+/** The pattern's parameters in `pathname`, or undefined when it does not match. */
+export function matchPath(pattern: string, pathname: string): Record<string, string> | undefined {
+  const { pattern: regex, keys } = parsePath(pattern);
+  const found = regex.exec(decodedPath(pathname));
+  if (!found) return undefined;
+  const params: Record<string, string> = {};
+  keys.forEach((key, index) => (params[key] = found[index + 1] ?? ''));
+  return params;
+}
+
+export interface PageMatch {
+  page: SitePage;
+  params: Record<string, string>;
+  /** The API reads the page starts with, as the client asks for them. */
+  reads: string[];
+}
+
+/** The reads of a page for these parameters, each parameter URL-encoded. */
+export function readsOf(page: Pick<PageEntry, 'reads'>, params: Readonly<Record<string, string>>): string[] {
+  const encoded = Object.fromEntries(Object.entries(params).map(([key, value]) => [key, encodeURIComponent(value)]));
+  return page.reads.map((read) => inject(read, encoded));
+}
+
+/** The site's page at `pathname`, matched once: undefined when no remote has one there. */
+export function matchPage(table: SiteTable, pathname: string): PageMatch | undefined {
+  for (const page of table.pages) {
+    const params = matchPath(page.path, pathname);
+    if (params) return { page, params, reads: readsOf(page, params) };
+  }
+  return undefined;
+}
+
+/** Whether a reader with `role` (undefined: signed out, or not known yet) may see a page. */
+export function mayView(access: PageAccess, role: Role | undefined): boolean {
+  return access === 'everyone' || (role !== undefined && access.roles.includes(role));
+}
+
+export interface NavLink {
+  to: string;
+  label: string;
+  order: number;
+}
+
+/** The navigation's links: the host's own and every page's the reader may see, in their order. */
+export function navLinksOf(table: SiteTable, own: readonly NavLink[], role: Role | undefined): NavLink[] {
+  const pages = table.pages
+    .filter((page) => page.nav && mayView(page.access, role) && !hasParameters(page.path))
+    .map((page) => ({ to: page.path, ...(page.nav as NavLinkDeclaration) }));
+  return [...own, ...pages].sort((a, b) => a.order - b.order);
+}
+
+/**
+ * Whether a navigation link to `to` points at the page at `pathname`: paths compare without the
+ * query and ignoring case, as routes match; unless `end`, the pages below `to` count too.
+ */
+export function linksHere(to: string, pathname: string, end: boolean): boolean {
+  const target = (to.split(/[?#]/)[0] ?? '').toLowerCase() || '/';
+  const current = decodedPath(pathname)
+    .toLowerCase()
+    .replace(/(.)\/+$/, '$1');
+  if (current === target) return true;
+  return !end && target !== '/' && current.startsWith(target.endsWith('/') ? target : `${target}/`);
+}
