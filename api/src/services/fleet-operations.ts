@@ -46,6 +46,7 @@ export const plateTakenMessage = (plate: string) => `Another car already has the
 export const illegalMove = (from: VehicleStatus, to: VehicleStatus) =>
   `A car cannot move from ${from} to ${to}. Allowed from ${from}: ${STATUS_MOVES[from].join(', ') || 'nothing (retired is final)'}.`;
 export const RETIRED_IS_FINAL = 'This car is retired: it can no longer be changed.';
+export const NOTHING_TO_CHANGE = 'Nothing to change: send a field or a status.';
 export const UNTIL_ONLY_OUT_OF_SERVICE = 'out_of_service_until can be set only on a car that is out of service.';
 const CANCEL_REASONS = {
   out_of_service: 'The car was taken out of service.',
@@ -157,6 +158,8 @@ export async function patchVehicle(
 ): Promise<PatchResult> {
   const { cancel_upcoming: cancelUpcoming, reason: given, ...fields } = patch;
   const reason = given?.trim() || undefined;
+  // A reason or a permission to cancel alone changes nothing, and must not leave an empty audit entry.
+  if (Object.keys(fields).length === 0) throw new ApiError(400, NOTHING_TO_CHANGE);
   const plate = fields.license_plate === undefined ? undefined : normalisePlate(fields.license_plate);
   const today = context.today();
   try {

@@ -4,7 +4,12 @@ import { formatDisplayDate } from '@rentora/shared/format';
 import { STAFF_ONLY } from '../../../../plugins/app/auth';
 import { describeEachEngine } from '../../../../testing/describe-engines';
 import { bookingForm, createStaff, createUser, dateFromToday, newCar } from '../../../../testing/test-app';
-import { RETIRED_IS_FINAL, illegalMove, plateTakenMessage } from '../../../../services/fleet-operations';
+import {
+  NOTHING_TO_CHANGE,
+  RETIRED_IS_FINAL,
+  illegalMove,
+  plateTakenMessage,
+} from '../../../../services/fleet-operations';
 
 jest.setTimeout(30_000);
 
@@ -87,8 +92,21 @@ describeEachEngine('operator vehicles on %s', (subject) => {
     delete withoutPlate.license_plate;
     expect((await create(withoutPlate)).message).toBe('license_plate is required.');
     expect((await patch('audi-q7', {})).status).toBe(400);
-    // Fields that are not the request's are dropped, as everywhere in the API: `_id` never changes.
-    expect((await patch('audi-q7', { _id: 'new-id' })).body).toMatchObject({ _id: 'audi-q7' });
+    // Fields that are not the request's are dropped, as everywhere in the API: `_id` never changes,
+    // and a request left with nothing to change (a reason alone included) says so and writes nothing.
+    const audited = async () =>
+      (
+        await subject.app.db
+          .selectFrom('audit_log')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n;
+    const entriesBefore = await audited();
+    for (const body of [{ _id: 'new-id' }, { reason: 'No reason.' }, { cancel_upcoming: true }]) {
+      expect([body, await patch('audi-q7', body)]).toMatchObject([body, { status: 400, message: NOTHING_TO_CHANGE }]);
+    }
+    expect(await audited()).toBe(entriesBefore);
+    expect((await subject.call('GET', '/api/vehicles/audi-q7')).status).toBe(200);
   });
 
   it('moves statuses only as allowed, with public effects at once', async () => {
