@@ -13,7 +13,7 @@ function pointerTo(visit: Visit): string {
 }
 
 /**
- * A JSON pointer to a string holding a NUL character in what a request carries, if any. A loop
+ * A JSON pointer to a string or a key holding a NUL character in what a request carries, if any. A loop
  * whose entries link to their parents, not recursion: a body nested thousands deep is valid JSON,
  * and must neither overflow the stack nor build a path at every level.
  */
@@ -23,7 +23,12 @@ function nulAt(value: unknown): string | undefined {
     const current = visit.value;
     if (typeof current === 'string' && current.includes('\u0000')) return pointerTo(visit);
     if (typeof current === 'object' && current !== null) {
-      for (const [key, child] of Object.entries(current)) pending.push({ value: child, key, parent: visit });
+      for (const [key, child] of Object.entries(current)) {
+        // A key is text the client sent too, even where the schema then drops it.
+        const entry = { value: child, key, parent: visit };
+        if (key.includes('\u0000')) return pointerTo(entry);
+        pending.push(entry);
+      }
     }
   }
   return undefined;

@@ -354,6 +354,12 @@ describeEachEngine('hostile requests on %s', (subject) => {
       body: bookingForm({ address: 'MG Road\u0000' }),
     });
     expect([address.status, address.message]).toEqual([400, MESSAGES.invalidBookingForm]);
+    // In a key too, though the schema would drop that key.
+    const key = await subject.call('POST', '/api/book-ride/audi-q7', {
+      headers: admin.auth,
+      body: { ...bookingForm(), 'note\u0000': 'x' },
+    });
+    expect([key.status, key.message]).toEqual([400, MESSAGES.invalidBookingForm]);
     const search = await subject.call('GET', '/api/operator/bookings?customer=a%00', { headers: admin.auth });
     expect([search.status, search.message]).toEqual([400, 'customer is not in the expected form.']);
   });
