@@ -302,6 +302,43 @@ describe('ProfileModal', () => {
     expect(toastMessages()).toEqual([]);
   });
 
+  it('keeps the list and the session when a background read fails, and catches up on the next change', async () => {
+    const account = await registerAccount();
+    await bookRide(account, 'bmw-x1');
+    await logInAs(account);
+    renderProfile();
+    await waitFor(() => expect($liveStatus.get()).toBe('live'), SERVER);
+    const reads = jest.spyOn(globalThis, 'fetch');
+    try {
+      await withApiUnreachable(async () => {
+        // Cancelled elsewhere while this tab cannot reach the API: the stream, already open, tells it.
+        const apiUrl = process.env.RENTORA_TEST_API_URL ?? '';
+        const cancelled = await fetch(`${apiUrl}/api/cancel-ride/bmw-x1`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${account.token}` },
+        });
+        expect(cancelled.status).toBe(200);
+        const failedRead = async () => {
+          const index = reads.mock.calls.findIndex(([url]) => String(url) === 'http://127.0.0.1:9/api/user');
+          expect(index).toBeGreaterThanOrEqual(0);
+          await reads.mock.results[index]?.value.catch(() => undefined);
+        };
+        await waitFor(failedRead, SERVER);
+      });
+    } finally {
+      reads.mockRestore();
+    }
+    // The read failed: the list stays as it was, and nobody is logged out or told off.
+    expect(screen.getByRole('button', { name: 'Cancel Rental' })).toBeInTheDocument();
+    expect($token.get()).toBe(account.token);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(toastMessages()).toEqual([]);
+
+    // The next change to the car (another customer books it) reads again, and the profile catches up.
+    await bookRide(await registerAccount('Kabir Rao'), 'bmw-x1');
+    expect(await screen.findByText('Rental Cancelled', undefined, SERVER)).toBeVisible();
+  });
+
   it('shows nothing when the server refuses the cancel', async () => {
     // Without the live stream (a proxy that blocks it), this profile cannot learn of the other tab.
     const { EventSource } = globalThis;
