@@ -23,7 +23,7 @@ function nulAt(value: unknown): string | undefined {
     const current = visit.value;
     if (typeof current === 'string' && current.includes('\u0000')) return pointerTo(visit);
     if (typeof current === 'object' && current !== null) {
-      for (const [key, child] of Object.entries(current)) {
+      for (const [key, child] of Object.entries(current as Record<string, unknown>)) {
         // A key is text the client sent too, even where the schema then drops it.
         const entry = { value: child, key, parent: visit };
         if (key.includes('\u0000')) return pointerTo(entry);

@@ -319,9 +319,9 @@ describe('ProfileModal', () => {
         });
         expect(cancelled.status).toBe(200);
         const failedRead = async () => {
-          const index = reads.mock.calls.findIndex(([url]) => String(url) === 'http://127.0.0.1:9/api/user');
+          const index = reads.mock.calls.findIndex(([url]) => url === 'http://127.0.0.1:9/api/user');
           expect(index).toBeGreaterThanOrEqual(0);
-          await reads.mock.results[index]?.value.catch(() => undefined);
+          await (reads.mock.results[index]?.value as Promise<Response>).catch(() => undefined);
         };
         await waitFor(failedRead, SERVER);
       });
