@@ -4,10 +4,16 @@ import { isConnectionDrop, isTransientConflict } from './unavailable';
 
 /** Deadlocks and serialization failures are retried this many times in all before giving up. */
 const CONFLICT_ATTEMPTS = 3;
+/**
+ * A transaction whose connection dropped before COMMIT runs this many times in all: a failover
+ * can end the connection a rerun just took, before the pool has learned that it died too.
+ */
+const DROP_ATTEMPTS = 3;
 
 /**
  * Runs `work` in a transaction. When PostgreSQL drops the connection before COMMIT was sent, it
- * rolls the transaction back, so `work` is run once more on another connection. A drop during
+ * rolls the transaction back, so `work` is run again on another connection (up to
+ * `DROP_ATTEMPTS` runs in all). A drop during
  * COMMIT itself leaves the outcome unknown: that one is not run again (it arrives as
  * `CommitOutcomeUnknown`, a 503). With `onContended`, a deadlock or serialization failure runs
  * `work` again too, and after the last attempt gives `onContended()`'s answer.
@@ -17,13 +23,12 @@ export async function runInTransaction<T>(
   work: (trx: Transaction<Database>) => Promise<T>,
   onContended?: () => T,
 ): Promise<T> {
-  let retriedDrop = false;
-  for (let conflicts = 0; ;) {
+  for (let conflicts = 0, drops = 0; ;) {
     try {
       return await db.transaction().execute(work);
     } catch (error) {
-      if (isConnectionDrop(error) && !retriedDrop) {
-        retriedDrop = true;
+      if (isConnectionDrop(error) && drops < DROP_ATTEMPTS - 1) {
+        drops += 1;
       } else if (onContended !== undefined && isTransientConflict(error)) {
         conflicts += 1;
         if (conflicts === CONFLICT_ATTEMPTS) return onContended();
