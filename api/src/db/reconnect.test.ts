@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { ENGINES, type TestApp, bookingForm, createTestApp, createUser } from '../testing/test-app';
+import { ENGINES, TEST_PASSWORD, type TestApp, bookingForm, createTestApp, createUser } from '../testing/test-app';
 import { DEFAULT_DATABASE_LIMITS } from './connect';
 import { runInTransaction } from './transaction';
 import { CommitOutcomeUnknown, isDatabaseUnavailable } from './unavailable';
@@ -126,6 +126,48 @@ onPostgres('a connection PostgreSQL drops under a request', () => {
     };
     expect(await book('audi-q7', 2)).toEqual([201, 1]);
     expect(await book('bmw-7-series', 3)).toEqual([503, 0]);
+  });
+
+  it('runs a sign-up, a logout and a logout everywhere again when the connection drops under the write', async () => {
+    /** Sends the request with `table` locked against writes (its reads still pass), and drops the write's connection. */
+    const withTheWriteDropped = async <T>(table: string, request: () => Promise<T>): Promise<T> => {
+      await admin.query('begin');
+      await admin.query(`lock table ${table} in exclusive mode`);
+      const answer = request();
+      await dropTheWaitingBackend();
+      await admin.query('rollback');
+      return answer;
+    };
+    const email = `dropped-${Date.now()}@example.com`;
+    const signUp = await withTheWriteDropped('users', () =>
+      subject.call('POST', '/api/user/register', {
+        body: { name: 'Dropped Once', email, password: TEST_PASSWORD, avatar: 'avatar2' },
+      }),
+    );
+    expect(signUp.status).toBe(201);
+    const accounts = await subject.app.db.selectFrom('users').select('id').where('email', '=', email).execute();
+    expect(accounts).toHaveLength(1);
+
+    const rider = await createUser(subject.app);
+    const elsewhere = await createUser(subject.app);
+    const logOut = await withTheWriteDropped('revoked_tokens', () =>
+      subject.call('POST', '/api/user/logout', { headers: rider.auth }),
+    );
+    expect(logOut.status).toBe(200);
+    expect((await subject.call('GET', '/api/user', { headers: rider.auth })).status).toBe(401);
+
+    const everywhere = await withTheWriteDropped('users', () =>
+      subject.call('POST', '/api/user/logout-everywhere', { headers: elsewhere.auth }),
+    );
+    expect(everywhere.status).toBe(200);
+    expect((await subject.call('GET', '/api/user', { headers: elsewhere.auth })).status).toBe(401);
+    // Run again whole, not twice: the account's token version moved on by one.
+    const { token_version: version } = await subject.app.db
+      .selectFrom('users')
+      .select('token_version')
+      .where('id', '=', elsewhere.id)
+      .executeTakeFirstOrThrow();
+    expect(version).toBe(1);
   });
 
   it('does not run a transaction again when its connection dropped during COMMIT: its outcome is unknown', async () => {

@@ -2,9 +2,13 @@ import type { LoginPayload, SignUpPayload } from '@rentora/shared';
 import { checkCredentials, checkSignUp } from '@rentora/shared/rules';
 import type { Kysely } from 'kysely';
 import { DECOY_HASH, hashPassword, verifyPassword } from '../auth/passwords';
+import type { TokenClaims } from '../auth/tokens';
+import type { Engine } from '../db/connect';
 import type { Database } from '../db/schema';
+import { runInTransaction } from '../db/transaction';
 import { isUniqueViolation } from '../db/violations';
 import { ApiError } from '../errors';
+import { revokeEveryToken, revokeToken } from '../repositories/sessions';
 import { findUserByEmail, insertUser } from '../repositories/users';
 
 export const EMAIL_TAKEN = 'An account with this email already exists. Please log in instead.';
@@ -17,12 +21,16 @@ export async function register(db: Kysely<Database>, payload: SignUpPayload): Pr
   if ((await findUserByEmail(db, payload.email)) !== undefined) throw new ApiError(409, EMAIL_TAKEN);
   const passwordHash = await hashPassword(payload.password);
   try {
-    const created = await insertUser(db, {
-      name: payload.name.trim(),
-      email: payload.email,
-      password_hash: passwordHash,
-      avatar: payload.avatar,
-    });
+    // A transaction of its own: a connection dropped before COMMIT runs it again, where a lone
+    // INSERT's outcome would be unknown (docs/architecture.md §4).
+    const created = await runInTransaction(db, (trx) =>
+      insertUser(trx, {
+        name: payload.name.trim(),
+        email: payload.email,
+        password_hash: passwordHash,
+        avatar: payload.avatar,
+      }),
+    );
     return { userId: created.id, tokenVersion: created.token_version };
   } catch (error) {
     // Two sign-ups with one email at once: the unique index decides.
@@ -45,4 +53,14 @@ export async function logIn(db: Kysely<Database>, payload: LoginPayload): Promis
   const matches = await verifyPassword(payload.password, user?.password_hash ?? DECOY_HASH);
   if (user === undefined || !matches) throw new ApiError(401, WRONG_CREDENTIALS);
   return { userId: user.id, tokenVersion: user.token_version };
+}
+
+/** Ends the session of this token, on every instance. */
+export async function logOut(db: Kysely<Database>, engine: Engine, claims: TokenClaims): Promise<void> {
+  await runInTransaction(db, (trx) => revokeToken(trx, engine, claims));
+}
+
+/** Ends every session of the account, on every device. */
+export async function logOutEverywhere(db: Kysely<Database>, userId: number): Promise<void> {
+  await runInTransaction(db, (trx) => revokeEveryToken(trx, userId));
 }

@@ -4,8 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, unauthorized } from '../../../errors';
 import { sendJsonText } from '../../../http/encoded-json';
 import { currentBearer } from '../../../plugins/app/auth';
-import { revokeEveryToken, revokeToken } from '../../../repositories/sessions';
-import { type TokenSubject, logIn, register } from '../../../services/accounts';
+import { type TokenSubject, logIn, logOut, logOutEverywhere, register } from '../../../services/accounts';
 import { bearerAuth, errorResponses } from '../../schemas';
 
 const FILL_EVERY_FIELD = 'Please fill out every field.';
@@ -97,7 +96,7 @@ const user: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
     },
     async (request) => {
       const { token, claims } = currentBearer(request);
-      await revokeToken(app.db, app.engine, claims);
+      await logOut(app.db, app.engine, claims);
       app.tokens.forget(token);
       return { message: LOGGED_OUT };
     },
@@ -116,7 +115,7 @@ const user: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
     },
     async (request) => {
       const { token, claims } = currentBearer(request);
-      await revokeEveryToken(app.db, claims.userId);
+      await logOutEverywhere(app.db, claims.userId);
       app.tokens.forget(token);
       return { message: LOGGED_OUT_EVERYWHERE };
     },
