@@ -94,8 +94,8 @@ onPostgres('PostgreSQL dropping its connections under load', () => {
     expect(api.child.exitCode).toBeNull();
     // A dropped read runs again on another connection: the client never sees the drop.
     expect(new Set(reads.map(({ status }) => status))).toEqual(new Set([200]));
-    // A dropped transaction runs again too, once: left are a drop during its COMMIT (outcome
-    // unknown) or a second drop of the retry, at most one booking per pooled connection per drop.
+    // A dropped transaction runs again too (up to three runs): left are a drop during its COMMIT
+    // (outcome unknown) or a rerun dropped again, at most one booking per pooled connection per drop.
     const statuses = new Set(bookings.map(({ status }) => status));
     expect([...statuses].filter((status) => ![201, 409, 503].includes(status))).toEqual([]);
     const busy = bookings.filter(({ status }) => status === 503);

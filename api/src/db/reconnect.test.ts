@@ -170,6 +170,24 @@ onPostgres('a connection PostgreSQL drops under a request', () => {
     expect(version).toBe(1);
   });
 
+  it('runs a transaction again when its connection was known dead before COMMIT left', async () => {
+    await admin.query('create table commit_probe (id int)');
+    let runs = 0;
+    await runInTransaction(subject.app.db, async (trx) => {
+      runs += 1;
+      await sql`insert into commit_probe values (1)`.execute(trx);
+      if (runs > 1) return;
+      // The connection ends after the work and before COMMIT, and the client hears of it first:
+      // it refuses to send COMMIT at all, so PostgreSQL rolled the work back.
+      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+      await admin.query('select pg_terminate_backend($1)', [rows[0]?.pid]);
+      await sleep(300);
+    });
+
+    expect(runs).toBe(2);
+    expect((await admin.query('select count(*)::int as n from commit_probe')).rows).toEqual([{ n: 1 }]);
+  });
+
   it('does not run a transaction again when its connection dropped during COMMIT: its outcome is unknown', async () => {
     // A deferred constraint trigger runs inside COMMIT: it waits there for a lock the test holds.
     await admin.query('create table commit_gate (id int)');

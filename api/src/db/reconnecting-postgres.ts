@@ -7,7 +7,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
-import { CommitOutcomeUnknown, isConnectionDrop } from './unavailable';
+import { CommitOutcomeUnknown, isConnectionDrop, wasNeverSent } from './unavailable';
 
 /**
  * A pooled connection that, when PostgreSQL drops it (a restart, a failover, pg_terminate_backend)
@@ -134,7 +134,8 @@ class ReconnectingDriver implements Driver {
     try {
       await this.inner.commitTransaction(connection);
     } catch (error) {
-      if (!isConnectionDrop(error)) throw error;
+      // A COMMIT that never left may run again with its transaction; one under way may have landed.
+      if (!isConnectionDrop(error) || wasNeverSent(error)) throw error;
       throw new CommitOutcomeUnknown(error);
     } finally {
       (connection as ReconnectingConnection).inTransaction = false;

@@ -13,13 +13,13 @@ interface DriverError {
 // too_many_connections, deadlock/serialization left over after retries; class 08 is connections.
 const PG_UNAVAILABLE = new Set(['57014', '55P03', '25P03', '57P01', '57P02', '57P03', '53300', '40P01', '40001']);
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND']);
-// node-postgres and pg-pool raise these without a code.
-const PG_CLIENT_MESSAGES = [
-  'timeout exceeded when trying to connect',
-  'Connection terminated',
+// node-postgres raises these, without a code, for a query it did not send.
+const PG_NOT_QUERYABLE = [
   'Client has encountered a connection error and is not queryable',
   'Client was closed and is not queryable',
 ];
+// node-postgres and pg-pool raise these without a code.
+const PG_CLIENT_MESSAGES = ['timeout exceeded when trying to connect', 'Connection terminated', ...PG_NOT_QUERYABLE];
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
@@ -50,6 +50,16 @@ export function isConnectionDrop(error: unknown): boolean {
     !message.includes('timeout') &&
     PG_DROPPED_MESSAGES.some((known) => message.startsWith(known))
   );
+}
+
+/**
+ * pg refuses a query on a connection it already knows has ended without sending it: a COMMIT
+ * refused so never reached PostgreSQL, which rolls the transaction back when the connection ends.
+ */
+export function wasNeverSent(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { message } = error as DriverError;
+  return typeof message === 'string' && PG_NOT_QUERYABLE.some((known) => message.startsWith(known));
 }
 
 /**
