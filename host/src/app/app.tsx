@@ -20,6 +20,7 @@ import { PageTransition } from '../features/transitions/page-transition';
 import type { SiteConfig } from '../lib/site-config';
 import styles from './app.module.css';
 import { NavLinksContext, SiteContext } from '../lib/site-context';
+import { SiteProvider } from '../lib/site-provider';
 import { HOST_NAV_LINKS, HOST_PAGES, NOT_FOUND_PAGE } from './host-pages';
 import { usePageCodeOnIntent } from './page-code-on-intent';
 import { PageLoading } from './page-loading';
@@ -31,11 +32,11 @@ export function App({ config }: { config: SiteConfig }) {
     document.dispatchEvent(new Event(SITE_STARTED_EVENT));
   }, []);
   return (
-    <SiteContext value={config}>
+    <SiteProvider initial={config}>
       <BrowserRouter>
         <SiteLayout />
       </BrowserRouter>
-    </SiteContext>
+    </SiteProvider>
   );
 }
 

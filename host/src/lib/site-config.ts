@@ -18,14 +18,19 @@ async function readJson<T>(url: string): Promise<T | undefined> {
   }
 }
 
-/** The pages and modals of these remotes, each read from its own `pages.json` now. */
-async function readTables(remotes: Record<string, string>): Promise<SiteTable> {
+/** Each remote's own `pages.json`, read now: undefined for one that could not be read. */
+async function readRemoteTables(remotes: Record<string, string>): Promise<Record<string, RemoteTable | undefined>> {
   const tables = await Promise.all(
     Object.entries(remotes).map(
       async ([name, url]) => [name, await readJson<RemoteTable>(remoteFileUrl(url, PAGE_TABLE_FILE))] as const,
     ),
   );
-  return siteTableOf(Object.fromEntries(tables));
+  return Object.fromEntries(tables);
+}
+
+/** The pages and modals of these remotes, each read from its own `pages.json` now. */
+async function readTables(remotes: Record<string, string>): Promise<SiteTable> {
+  return siteTableOf(await readRemoteTables(remotes));
 }
 
 /**
@@ -54,4 +59,32 @@ export async function readSiteConfig(): Promise<SiteConfig> {
   if (inline) return withUnreadTables(JSON.parse(inline) as SiteConfig);
   const remotes = (await readJson<Record<string, string>>('/remotes.json')) ?? {};
   return { remotes, table: await readTables(remotes) };
+}
+
+/**
+ * Every remote and every page, for a staff member's browser: a consumer page's HTML leaves out the
+ * pages no customer may see (platform/src/site/inline-site.ts), so the operator side costs the
+ * consumer pages nothing. Read from `remotes.json` and each remote's table; a remote whose table
+ * cannot be read now keeps the rows `current` has of it. Undefined when `remotes.json` cannot be read.
+ */
+export async function readWholeSite(
+  current: SiteConfig,
+  remotesFile = new URL('/remotes.json', document.baseURI).href,
+): Promise<SiteConfig | undefined> {
+  const remotes = await readJson<Record<string, string>>(remotesFile);
+  if (!remotes) return undefined;
+  const tables = await readRemoteTables(remotes);
+  const known = (remote: string) => ({
+    pages: current.table.pages.filter((page) => page.remote === remote),
+    modals: current.table.modals.filter((modal) => modal.remote === remote),
+  });
+  const pages: SiteTable['pages'] = [];
+  const modals: SiteTable['modals'] = [];
+  for (const name of Object.keys(remotes)) {
+    const table = tables[name];
+    const read = table ? siteTableOf({ [name]: table }) : known(name);
+    pages.push(...read.pages);
+    modals.push(...read.modals);
+  }
+  return { remotes, table: { pages, modals } };
 }

@@ -6,7 +6,7 @@ import { init } from '@module-federation/enhanced/runtime';
 import { reportCaughtError } from '../lib/federation/report-caught-error';
 import { registerRemoteUrls, type RemoteUrls } from '../lib/federation/remote-registry';
 import type { SiteConfig } from '../lib/site-config';
-import { SiteContext } from '../lib/site-context';
+import { SiteProvider } from '../lib/site-provider';
 
 // A real federation runtime whose remotes live at a closed port: every remote load really fails.
 export const UNREACHABLE_REMOTES: RemoteUrls = {
@@ -60,16 +60,19 @@ export const SITE_TABLE: SiteTable = {
 
 export const TEST_SITE: SiteConfig = { remotes: UNREACHABLE_REMOTES, table: SITE_TABLE };
 
-/** The whole site shell at `path`, as the host renders it from the site's tables, with the real stores and API. */
-export async function renderSite(path = '/about', site: SiteConfig = TEST_SITE) {
+/**
+ * The whole site shell at `path`, as the host renders it from the site's tables, with the real
+ * stores and API; a staff member's browser reads the whole site from `remotesFile`.
+ */
+export async function renderSite(path = '/about', site: SiteConfig = TEST_SITE, remotesFile?: string) {
   // Remote pages suspend while their code loads; let React settle that inside act.
   return act(async () =>
     render(
-      <SiteContext value={site}>
+      <SiteProvider initial={site} remotesFile={remotesFile}>
         <MemoryRouter url={path}>
           <SiteLayout />
         </MemoryRouter>
-      </SiteContext>,
+      </SiteProvider>,
       { onCaughtError: reportCaughtError },
     ),
   );

@@ -201,6 +201,56 @@ describe('the host page the server writes', () => {
     expect(html).not.toContain(HEAD_MARKER);
   });
 
+  it('writes no consumer page differently for a remote of staff-only pages; their own pages carry the whole site', async () => {
+    const operatorRoot = mkdtempSync(path.join(tmpdir(), 'rentora-operator-'));
+    const staffOnly = { roles: ['operator', 'admin'] } as const;
+    const operatorTable: RemoteTable = {
+      pages: [
+        page({
+          path: '/operator',
+          title: 'Today - Rentora',
+          expose: './TodayPage',
+          access: staffOnly,
+          nav: { label: 'Operator', order: 40 },
+        }),
+        page({ path: '/operator/fleet', title: 'Fleet - Rentora', expose: './FleetPage', access: staffOnly }),
+      ],
+      modals: [],
+    };
+    writeFileSync(path.join(operatorRoot, PAGE_TABLE_FILE), JSON.stringify(operatorTable));
+    const operator = await startRemoteServer({ root: operatorRoot, port: 0, host: '127.0.0.1', corsOrigins: [] });
+    try {
+      const address = operator.server.address();
+      if (address === null || typeof address === 'string') throw new Error('no port');
+      const withOperator = createHostPages({
+        root: hostRoot,
+        remoteUrls: { ...REMOTE_URLS(), operator: `http://127.0.0.1:${address.port}` },
+      });
+      const without = createHostPages({ root: hostRoot, remoteUrls: REMOTE_URLS() });
+      expect(await withOperator.ready(1_000)).toEqual(['booking']);
+      for (const pathname of ['/', '/vehicles', '/vehicles/audi-q7', '/about', '/no/such/page']) {
+        const [served, plain] = await Promise.all([withOperator.render(pathname), without.render(pathname)]);
+        expect([pathname, served]).toEqual([pathname, plain]);
+      }
+
+      const today = await withOperator.render('/operator');
+      const config = siteConfig(today.html);
+      expect(Object.keys(config.remotes)).toEqual(['catalog', 'booking', 'operator']);
+      expect(config.table.pages.map(({ path: pagePath }) => pagePath)).toEqual([
+        '/',
+        '/vehicles',
+        '/vehicles/:vehicleId',
+        '/operator',
+        '/operator/fleet',
+      ]);
+      // Its header is a visitor's all the same: who is signed in is known only in the browser.
+      expect(headerLinks(today.html)).not.toContain('Operator');
+    } finally {
+      await operator.close();
+      rmSync(operatorRoot, { recursive: true, force: true });
+    }
+  });
+
   it('adds a page a remote deploys in its table, with its own paint and link, and drops one it removes: 404', async () => {
     const pages = pagesWith();
     expect((await pages.render('/offers')).statusCode).toBe(404);

@@ -20,6 +20,7 @@ import {
   type PageMatch,
 } from '@rentora/state/page-table';
 import { fillFirstPaint } from './fill-first-paint';
+import { inlineSite, isStaffOnly } from './inline-site';
 import { pageHints } from './page-hints';
 import { createRemoteTables, type RemotesNow, type ServedPage } from './remote-tables';
 import { REMOTE_SHELL } from './shell-files';
@@ -29,9 +30,10 @@ import { createShellReader, type HostShells, type Shell } from './shell-template
  * The host's page as the server writes it (docs/architecture.md §2): the host's prerendered shell
  * (dist/pages/), the navigation's links and the page itself from the remotes' live page tables
  * (the page's own first paint with its data, or its skeleton), the remotes' URLs and tables
- * inline, and hints that start the page's remote files and data after its first paint. Every page
- * is kept, as one object, for as long as what it was made from holds (the host's build, the
- * remotes' tables and manifests, the fleet), so it is written once per version of those.
+ * inline (staff-only pages only in their own: `inline-site.ts`), and hints that start the page's
+ * remote files and data after its first paint. Every page is kept, as one object, for as long as
+ * what it was made from holds (the host's build, the remotes' tables and manifests, the fleet),
+ * so it is written once per version of those.
  */
 
 export interface PageData {
@@ -165,6 +167,8 @@ export function createHostPages(options: HostPagesOptions): HostPages {
       page?: string;
       css?: { text: string; hash: string };
       hints: string[];
+      /** A page only staff may see: it carries the whole site. */
+      staffPage?: boolean;
     },
   ) {
     const links = navLinksOf(
@@ -174,7 +178,7 @@ export function createHostPages(options: HostPagesOptions): HostPages {
     );
     const head = [
       ...parts.hints,
-      `<script type="application/json" id="${SITE_CONFIG_ID}">${inlineJson({ remotes: options.remoteUrls, table: remotes.table })}</script>`,
+      `<script type="application/json" id="${SITE_CONFIG_ID}">${inlineJson(inlineSite(options.remoteUrls, remotes, { staffPage: parts.staffPage ?? false }))}</script>`,
       ...(parts.css ? [`<style>${parts.css.text}</style>`] : []),
     ];
     // Replacer functions: a `$` in a URL or the page is never read as a replacement pattern.
@@ -241,6 +245,7 @@ export function createHostPages(options: HostPagesOptions): HostPages {
         page: pageSlot({ ...page, remote: match.page.remote }, html, query === ''),
         css: { text: page.css, hash: page.cssHash },
         hints: pageHints(options.remoteUrls, remotes, match, { firstPaintInline: true }),
+        staffPage: isStaffOnly(match.page.access),
       });
       const hostPage = { statusCode: 200, ...composed };
       // A page that could not show its data (it was slow, or failed) is made afresh next time.

@@ -15,6 +15,14 @@ export function registerRemoteUrls(urls: RemoteUrls, options: { force?: boolean 
   );
 }
 
+/** Registers the remotes of `urls` not registered yet (a staff member's, learnt after start-up). */
+export function addRemoteUrls(urls: RemoteUrls): void {
+  const added = Object.entries(urls).filter(([name]) => !(name in remoteUrls));
+  if (added.length === 0) return;
+  remoteUrls = { ...remoteUrls, ...Object.fromEntries(added) };
+  registerRemotes(added.map(([name, url]) => ({ name, entry: remoteManifestUrl(url) })));
+}
+
 /** Registers one remote afresh, dropping what the runtime cached of a failed load, before a retry. */
 export function resetRemote(name: string): void {
   const url = remoteUrls[name];
