@@ -169,6 +169,9 @@ module.exports = tseslint.config(
       'no-console': 'error',
       // Modules that import each other, however far round, cannot be understood or loaded one at a time.
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // A relative import into another workspace, however deep the importing file (the zones'
+      // patterns below count `../` and say why; this one reads the package.json boundaries).
+      'import-x/no-relative-packages': 'error',
     },
   },
   { ...tseslint.configs.disableTypeChecked, files: ['**/*.js'] },
