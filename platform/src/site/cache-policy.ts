@@ -6,8 +6,8 @@ export const REVALIDATE = 'no-cache';
 
 /**
  * Hashed chunks never change under their name, so browsers keep them for a year; everything
- * else (index.html, remotes.json, mf-manifest.json, remoteEntry.js) is revalidated on every
- * load, so a new deploy shows at once.
+ * else (index.html, remotes.json, a remote's mf-manifest.json, pages.json and remoteEntry.js)
+ * is revalidated on every load, so a new deploy shows at once.
  */
 export function cacheControlFor(filePath: string): string {
   return HASHED_FILE.test(filePath) ? IMMUTABLE : REVALIDATE;

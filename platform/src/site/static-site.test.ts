@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { PAGE_TABLE_FILE } from '@rentora/state/page-table';
 import { IMMUTABLE, REVALIDATE } from './cache-policy';
 import { registerStaticSite } from './static-site';
 
@@ -25,6 +26,8 @@ beforeAll(async () => {
   writeFileSync(path.join(root, `${CHUNK}.map.gz`), gzipSync(SOURCE_MAP));
   writeFileSync(path.join(root, 'remoteEntry.js'), 'void 0;');
   writeFileSync(path.join(root, 'mf-manifest.json'), '{}');
+  // A remote's page table, beside its manifest: a deploy changes it under the same name.
+  writeFileSync(path.join(root, PAGE_TABLE_FILE), '{"pages":[],"modals":[]}');
   writeFileSync(path.join(root, '.env'), 'SECRET=leaked');
   mkdirSync(path.join(root, '.git'));
   writeFileSync(path.join(root, '.git', 'config'), '[core] leaked');
@@ -59,7 +62,7 @@ describe('static site', () => {
     expect(await answer.text()).toContain('console.log');
   });
 
-  it.each(['/', '/index.html', '/remoteEntry.js', '/mf-manifest.json'])(
+  it.each(['/', '/index.html', '/remoteEntry.js', '/mf-manifest.json', `/${PAGE_TABLE_FILE}`])(
     'revalidates %s on every load',
     async (file) => {
       const answer = await get(file);
