@@ -14,6 +14,7 @@ import type { BookingStatus, Database, VehicleRow } from '../db/schema';
 import { runInTransaction } from '../db/transaction';
 import { isOverlapViolation } from '../db/violations';
 import { ApiError, vehicleNotFound } from '../errors';
+import { recordAudit } from '../repositories/audit';
 import { findStoredAnswer, storeAnswer } from '../repositories/idempotency';
 import {
   countCurrentRentals,
@@ -148,7 +149,10 @@ function bookedMessage(carName: string, range: BookedRange, days: number, totalP
 /** Drafts and retired cars are not public: they answer as no car at all. */
 const isPublic = (vehicle: VehicleRow) => vehicle.status === 'in_service' || vehicle.status === 'out_of_service';
 
-/** The customer cancels their current rental of a car, while it is confirmed (not once picked up). */
+/**
+ * The customer cancels their current rental of a car, while it is confirmed (not once picked up),
+ * with a history entry and an audit entry in the same transaction.
+ */
 export async function cancelRide(
   context: BookingContext,
   customer: { id: number; email: string },
@@ -170,6 +174,14 @@ export async function cancelRide(
     });
     // An operator moved it between the read and the write (PostgreSQL): it is no longer cancellable.
     if (!moved) throw new ApiError(409, RENTAL_STARTED);
+    // A stage move like an operator's, so the audit has it too, with the customer as who.
+    await recordAudit(trx, {
+      actor: customer.email,
+      action: 'booking.stage_changed',
+      subject: `booking:${rental.id}`,
+      before: { stage: 'confirmed' },
+      after: { stage: 'cancelled', reason: CANCELLED_BY_CUSTOMER },
+    });
   });
   return { statusCode: 200, message: MESSAGES.cancelSucceeded };
 }

@@ -1,10 +1,12 @@
 import type { BookingForm, User, VehicleDetail } from '@rentora/shared';
 import { formatDisplayDate } from '@rentora/shared/format';
+import type { AuditPage, BookingList } from '@rentora/shared/operator';
 import { MESSAGES } from '@rentora/shared/rules';
 import { sql } from 'kysely';
 import { isOverlapViolation } from '../../../db/violations';
 import { pruneExpiredKeys } from '../../../repositories/idempotency';
-import { bookingForm, createUser, dateFromToday } from '../../../testing/test-app';
+import { CANCELLED_BY_CUSTOMER } from '../../../services/booking';
+import { bookingForm, createStaff, createUser, dateFromToday } from '../../../testing/test-app';
 import { describeEachEngine } from '../../../testing/describe-engines';
 
 // Whole-app tests with scrypt hashing and fresh databases: slow on a busy 2-core machine.
@@ -239,6 +241,34 @@ describeEachEngine('booking and cancelling on %s', (subject, engine) => {
     expect(rentals.map((rental) => rental.status)).toEqual(['cancelled']);
     // Cancelled dates are free again, and the owner may book the car anew.
     expect((await book('maserati-granturismo', intruder.auth, form)).status).toBe(201);
+  });
+
+  it('writes the customer’s own cancellation to the audit, as the customer, like an operator’s stage move', async () => {
+    const admin = await createStaff(subject.app, 'admin');
+    const rider = await createUser(subject.app);
+    const form = bookingForm({ pick_up_date: dateFromToday(54), drop_off_date: dateFromToday(55) });
+    expect((await book('maserati-granturismo', rider.auth, form)).status).toBe(201);
+    const bookings = await subject.call('GET', `/api/operator/bookings?customer=${rider.email}`, {
+      headers: admin.auth,
+    });
+    const [rental] = (bookings.body as BookingList).items;
+
+    expect((await cancel('maserati-granturismo', rider.auth)).status).toBe(200);
+    const audit = (await subject.call('GET', '/api/operator/audit', { headers: admin.auth })).body as AuditPage;
+    expect(audit.items.slice(0, 1)).toEqual([
+      expect.objectContaining({
+        actor: rider.email,
+        action: 'booking.stage_changed',
+        subject: `booking:${rental?.id}`,
+        created_at: expect.stringMatching(/Z$/),
+        before: { stage: 'confirmed' },
+        after: { stage: 'cancelled', reason: CANCELLED_BY_CUSTOMER },
+      }),
+    ]);
+    // A refused cancellation changes nothing, so it writes nothing.
+    expect((await cancel('maserati-granturismo', rider.auth)).status).toBe(404);
+    const after = (await subject.call('GET', '/api/operator/audit', { headers: admin.auth })).body as AuditPage;
+    expect(after.total).toBe(audit.total);
   });
 
   it('derives expired for a past rental, keeps cancelled, lists oldest first, and never cancels an ended rental', async () => {

@@ -1,5 +1,6 @@
 import { createSigner } from 'fast-jwt';
 import type { User } from '@rentora/shared';
+import { STAFF_ONLY } from '../../../plugins/app/auth';
 import { TEST_JWT_SECRET } from '../../../testing/test-config';
 import { TEST_PASSWORD, createUser } from '../../../testing/test-app';
 import { describeEachEngine } from '../../../testing/describe-engines';
@@ -41,6 +42,17 @@ describeEachEngine('accounts on %s', (subject) => {
     const again = await subject.call('POST', '/api/user/register', { body: signUp('MEERA@example.COM') });
     expect(again.status).toBe(409);
     expect(again.message).toMatch(/already exists/);
+  });
+
+  it.each(['admin', 'operator'])('makes a customer of a sign-up that asks for the role %s', async (role) => {
+    const registered = await subject.call('POST', '/api/user/register', {
+      body: signUp(`wants-${role}@example.com`, { role }),
+    });
+    expect(registered.status).toBe(201);
+    const headers = { authorization: `Bearer ${(registered.body as { token: string }).token}` };
+    expect(((await subject.call('GET', '/api/user', { headers })).body as User).role).toBe('customer');
+    const operatorPage = await subject.call('GET', '/api/operator/vehicles', { headers });
+    expect([operatorPage.status, operatorPage.message]).toEqual([403, STAFF_ONLY]);
   });
 
   it.each([

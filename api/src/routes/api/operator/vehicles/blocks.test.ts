@@ -1,12 +1,12 @@
 import type { VehicleDetail, Vehicle } from '@rentora/shared';
-import type { Block } from '@rentora/shared/operator';
+import type { Block, BookingList } from '@rentora/shared/operator';
 import { formatDisplayDate } from '@rentora/shared/format';
 import { BLOCK_MESSAGES, clashMessage } from '@rentora/shared/rules';
 import { STAFF_ONLY } from '../../../../plugins/app/auth';
 import { isBlockOverlapViolation, isOverlapViolation } from '../../../../db/violations';
 import { describeEachEngine } from '../../../../testing/describe-engines';
 import { bookingForm, createStaff, createUser, dateFromToday } from '../../../../testing/test-app';
-import { NO_SUCH_BLOCK } from '../../../../services/blocks';
+import { NO_SUCH_BLOCK, blockClashMessage } from '../../../../services/blocks';
 
 jest.setTimeout(60_000);
 
@@ -126,6 +126,43 @@ describeEachEngine('maintenance blocks on %s', (subject) => {
     expect([bad.status, bad.message]).toEqual([400, BLOCK_MESSAGES.realDates]);
     expect((await block('audi-a4', 300, 301, { reason: 'holiday' })).status).toBe(400);
     expect((await block('no-such-car', 300, 301)).status).toBe(404);
+  });
+
+  it('refuses a block over a rental that is picked up (running), in the app and in the database', async () => {
+    expect((await book('kia-carnival', 0, 3)).status).toBe(201);
+    const bookings = await subject.call('GET', '/api/operator/bookings?vehicle=kia-carnival', { headers: auth });
+    const [rental] = (bookings.body as BookingList).items;
+    const moved = await subject.call('POST', `/api/operator/bookings/${rental?.id}/stage`, {
+      headers: auth,
+      body: { to: 'picked_up' },
+    });
+    expect(moved.body).toMatchObject({ id: rental?.id, stage: 'picked_up' });
+
+    const overRunning = await block('kia-carnival', 3, 5);
+    expect([overRunning.status, overRunning.message]).toEqual([
+      409,
+      blockClashMessage({ rentalId: rental?.id, start_date: dateFromToday(0), end_date: dateFromToday(3) }),
+    ]);
+    const { id: vehicleId } = await subject.app.db
+      .selectFrom('vehicles')
+      .select('id')
+      .where('slug', '=', 'kia-carnival')
+      .executeTakeFirstOrThrow();
+    const withoutTheApp = await failureOf(
+      subject.app.db
+        .insertInto('vehicle_blocks')
+        .values({
+          vehicle_id: vehicleId,
+          start_date: dateFromToday(1),
+          end_date: dateFromToday(1),
+          reason: 'other',
+          note: '',
+          created_by: 'test',
+        })
+        .execute(),
+    );
+    expect(isBlockOverlapViolation(withoutTheApp)).toBe(true);
+    expect((await block('kia-carnival', 4, 5)).status).toBe(201);
   });
 
   it('removes a block: its days are free again; an unknown block is 404', async () => {

@@ -1,5 +1,11 @@
 import type { Vehicle, VehicleDetail } from '@rentora/shared';
-import type { NewVehicle, OperatorVehicle, VehicleConflict, VehicleList } from '@rentora/shared/operator';
+import type {
+  NewVehicle,
+  OperatorVehicle,
+  VehicleConflict,
+  VehicleList,
+  VehicleStatus,
+} from '@rentora/shared/operator';
 import { formatDisplayDate } from '@rentora/shared/format';
 import { STAFF_ONLY } from '../../../../plugins/app/auth';
 import { describeEachEngine } from '../../../../testing/describe-engines';
@@ -151,6 +157,40 @@ describeEachEngine('operator vehicles on %s', (subject) => {
     const retired = await subject.call('GET', '/api/operator/vehicles?status=retired', { headers: auth });
     expect((retired.body as VehicleList).items.map((vehicle) => vehicle._id)).toContain(id);
     expect((await patch('no-such-car', { price_per_day: 1 })).status).toBe(404);
+  });
+
+  it('makes every allowed status move and refuses every other one with 409 and a message', async () => {
+    const allStatuses: VehicleStatus[] = ['draft', 'in_service', 'out_of_service', 'retired'];
+    const allowed: Record<VehicleStatus, VehicleStatus[]> = {
+      draft: ['in_service', 'retired'],
+      in_service: ['out_of_service', 'retired'],
+      out_of_service: ['in_service', 'retired'],
+      retired: [],
+    };
+    /** A new car (with no rentals) brought to `status` by allowed moves. */
+    let made = 0;
+    const carAt = async (status: VehicleStatus) => {
+      made += 1;
+      const start = status === 'draft' ? 'draft' : 'in_service';
+      const car = (await create(newCar({ car_name: `Move Car ${made}`, license_plate: `MV ${made}`, status: start })))
+        .body as OperatorVehicle;
+      if (status === 'out_of_service' || status === 'retired') {
+        expect((await patch(car._id, { status })).status).toBe(200);
+      }
+      return car._id;
+    };
+    for (const from of allStatuses) {
+      for (const to of allStatuses.filter((status) => status !== from)) {
+        const id = await carAt(from);
+        const answer = await patch(id, { status: to });
+        if (allowed[from].includes(to)) {
+          expect([from, to, answer.status, (answer.body as OperatorVehicle).status]).toEqual([from, to, 200, to]);
+        } else {
+          const message = from === 'retired' ? RETIRED_IS_FINAL : illegalMove(from, to);
+          expect([from, to, answer.status, answer.message]).toEqual([from, to, 409, message]);
+        }
+      }
+    }
   });
 
   it('refuses taking a car off the road over upcoming rentals, naming and listing them; cancel_upcoming cancels them with history', async () => {
