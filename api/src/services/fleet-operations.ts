@@ -197,15 +197,20 @@ export async function patchVehicle(
         }
       }
 
-      const updated = await updateVehicle(trx, row.id, {
+      const changes = {
         ...fields,
         ...(plate === undefined ? {} : { license_plate: plate }),
         // Back in service (or retired), a date it was due back means nothing any more.
         ...(status === 'out_of_service' ? {} : { out_of_service_until: null }),
-        updated_by: actor,
-      });
+      };
+      const current = toOperatorVehicle(row);
+      // A car saved as it is (the form sent unedited, its status sent again) is left as it is: no
+      // write, no empty audit entry, `updated_at` and `updated_by` kept.
+      const same = (key: string, value: unknown) => current[key as keyof OperatorVehicle] === value;
+      if (Object.entries(changes).every(([key, value]) => same(key, value))) return { vehicle: current, cancelled };
+      const updated = await updateVehicle(trx, row.id, { ...changes, updated_by: actor });
       const vehicle = toOperatorVehicle(updated);
-      const { before, after } = difference(toOperatorVehicle(row), vehicle);
+      const { before, after } = difference(current, vehicle);
       await recordAudit(trx, {
         actor,
         action: status === row.status ? 'vehicle.updated' : 'vehicle.status_changed',

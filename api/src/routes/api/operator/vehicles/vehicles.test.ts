@@ -303,4 +303,32 @@ describeEachEngine('operator vehicles on %s', (subject) => {
       after: { price_per_day: 12_345 },
     });
   });
+
+  it('leaves a car saved as it is untouched: no write, no audit entry', async () => {
+    const entries = async () =>
+      Number(
+        (
+          await subject.app.db
+            .selectFrom('audit_log')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const listed = await subject.call('GET', '/api/operator/vehicles?q=Audi%20A4', { headers: auth });
+    const car = (listed.body as VehicleList).items.find(({ _id }) => _id === 'audi-a4');
+    if (!car) throw new Error('audi-a4 is not listed');
+    const before = await entries();
+    // The car form sends every field, edited or not; a status may be sent again.
+    const { status } = car;
+    const fields = Object.fromEntries(
+      Object.keys(newCar())
+        .filter((key) => key !== 'status')
+        .map((key) => [key, car[key as keyof OperatorVehicle]]),
+    );
+    for (const body of [fields, { status }, { ...fields, status }]) {
+      const saved = await patch('audi-a4', body);
+      expect([body, saved.status, saved.body]).toEqual([body, 200, car]);
+    }
+    expect(await entries()).toBe(before);
+  });
 });
