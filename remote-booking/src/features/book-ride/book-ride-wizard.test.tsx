@@ -493,6 +493,64 @@ describe('booking against the real API', () => {
     expect(within(dialog).getByRole('button', { name: 'Submit' })).toBeEnabled();
   });
 
+  it('without the live stream, reads the car again on the Dates step and shows a clash made since it opened', async () => {
+    // A proxy that blocks the stream: the tab has no EventSource to open it with.
+    const { EventSource } = globalThis;
+    Reflect.deleteProperty(globalThis, 'EventSource');
+    afterEachTest.push(() => {
+      globalThis.EventSource = EventSource;
+      act(() => $search.set(EMPTY_SEARCH));
+    });
+    // The stream an earlier test opened closes a moment after its last listener left.
+    await waitFor(() => expect($liveStatus.get()).toBe('off'), LIVE);
+
+    // She searched these dates, so the wizard opens on them, free when it opens.
+    const range = freeRange(3);
+    act(() => $search.set({ ...EMPTY_SEARCH, ...range }));
+    await logInAs(await registerUser('Neha Joshi'));
+    const { user, dialog } = openWizard('nissan-kicks');
+    await vehicleLoaded(dialog, 'nissan-kicks');
+    await waitFor(() => expect($vehicle('nissan-kicks').get().loading).toBe(false));
+    expect($vehicle('nissan-kicks').get().data?.booked).not.toContainEqual(range);
+    expect($liveStatus.get()).toBe('unavailable');
+
+    // Another customer books those days while she fills in the first steps; nothing tells this tab.
+    const other = await registerUser('Rahul Das');
+    const taken = await api.bookRide(
+      'nissan-kicks',
+      { ...VALID_BOOKING_DETAILS, ...range },
+      other,
+      crypto.randomUUID(),
+    );
+    expect(taken.ok).toBe(true);
+    const { age, email, phone_no, address, pincode } = VALID_BOOKING_DETAILS;
+    await fill(user, dialog, 'Age', age);
+    await next(user, dialog);
+    await fill(user, dialog, 'Email', email);
+    await fill(user, dialog, 'Phone Number', phone_no);
+    await next(user, dialog);
+    await fill(user, dialog, 'Address', address);
+    await fill(user, dialog, 'Pin Code', pincode);
+    expect($vehicle('nissan-kicks').get().data?.booked).not.toContainEqual(range);
+
+    await next(user, dialog);
+    expect(within(dialog).getByLabelText('Pick-Up Date')).toHaveValue(range.pick_up_date);
+    expect(within(dialog).getByLabelText('Drop-Off Date')).toHaveValue(range.drop_off_date);
+
+    // The last step read the car again: the clash shows before any Submit, and the calendar's new days with it.
+    const expected = clashMessage(range);
+    await waitFor(() => expect(within(dialog).getByRole('status')).toHaveTextContent(expected));
+    expect(within(dialog).getByLabelText('Drop-Off Date')).toHaveAccessibleDescription(expected);
+    expect(within(dialog).getByRole('region', { name: 'Already booked' })).toHaveTextContent(
+      `${formatDisplayDate(range.pick_up_date)} → ${formatDisplayDate(range.drop_off_date)}`,
+    );
+
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(within(dialog).getByRole('status')).toHaveTextContent(expected);
+    expect(within(dialog).getByRole('img', { name: 'Error' })).toBeInTheDocument();
+    expect($user.get()?.cars_rented).toEqual([]);
+  });
+
   it('shows the server’s refusal with an error icon and no Back', async () => {
     await logInAs(tokens[1] as string);
     const { user, dialog } = openWizard('mahindra-xuv500');

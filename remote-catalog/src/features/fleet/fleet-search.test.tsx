@@ -86,6 +86,40 @@ describe('the fleet toolbar’s where and when', () => {
     expect(screen.queryByRole('button', { name: 'List updated' })).not.toBeInTheDocument();
   });
 
+  it('takes back a car whose booking is cancelled while the search is open, and counts one more', async () => {
+    const [pickUp, dropOff] = [addDays(today, 140), addDays(today, 142)];
+    const registered = await api.register({
+      name: 'Kiran Shah',
+      email: `rejoin-${Date.now()}@example.com`,
+      password: 'long-enough-password',
+      avatar: 'avatar1',
+    });
+    const token = registered.body.token!;
+    // Chandigarh's last car (the list's order is the fleet's), booked on the range's first day only.
+    const answer = await api.bookRide(
+      'lamborghini-aventador',
+      { ...VALID_BOOKING_DETAILS, pick_up_date: addDays(pickUp, -1), drop_off_date: pickUp },
+      token,
+      `rejoin-test-${Date.now()}`,
+    );
+    expect(answer.ok).toBe(true);
+
+    renderCatalog(`/vehicles?location=Chandigarh&pick_up_date=${pickUp}&drop_off_date=${dropOff}`);
+    const before = await carNames();
+    expect(before).not.toContain('Lamborghini Aventador');
+    expect(screen.getByText(`${before.length} ${before.length === 1 ? 'Result' : 'Results'}`)).toBeVisible();
+    await waitFor(() => expect($liveStatus.get()).toBe('live'), LIVE);
+
+    // Cancelled elsewhere: the car is free on the searched days again, and in the searched city.
+    expect((await api.cancelRide('lamborghini-aventador', token)).ok).toBe(true);
+
+    const count = before.length + 1;
+    expect(await screen.findByText(`${count} Results`, undefined, LIVE)).toBeVisible();
+    // It joins after every card on screen, so nothing moves and no notice holds it back.
+    expect(await carNames()).toEqual([...before, 'Lamborghini Aventador']);
+    expect(screen.queryByRole('button', { name: 'List updated' })).not.toBeInTheDocument();
+  });
+
   it('names the filters when nothing matches and clears them all', async () => {
     const user = userEvent.setup();
     const [pickUp, dropOff] = [addDays(today, 10), addDays(today, 12)];
