@@ -33,6 +33,8 @@ let remotesFile: string;
 const reads: string[] = [];
 
 beforeAll(async () => {
+  // The runtime warns when the operator's code, not deployed here, fails to load.
+  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   files = createServer((request, response) => {
     reads.push(request.url ?? '');
     const base = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
@@ -48,7 +50,10 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
   remotesFile = `http://127.0.0.1:${(files.address() as AddressInfo).port}/remotes.json`;
 });
-afterAll(() => new Promise((resolve) => files.close(resolve)));
+afterAll(async () => {
+  await new Promise((resolve) => files.close(resolve));
+  jest.restoreAllMocks();
+});
 beforeEach(() => {
   reads.length = 0;
 });
