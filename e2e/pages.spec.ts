@@ -37,17 +37,14 @@ function OffersPageExposed() {
 export default OffersPageExposed satisfies PageComponent;
 `,
   );
-  const table = path.join(source, 'src/pages.tsx');
-  writeFileSync(
-    table,
-    readFileSync(table, 'utf8')
-      .replace(
-        "import { HomePage } from './features/home/home-page';",
-        "$&\nimport OffersPage from './exposed/offers-page';",
-      )
-      .replace(
-        '  ],\n  modals: {},',
-        `    {
+  editFile(path.join(source, 'src/pages.tsx'), [
+    [
+      "import type { RemoteTableDeclaration } from '@rentora/state';",
+      "$&\nimport OffersPage from './exposed/offers-page';",
+    ],
+    [
+      '  ],\n  modals: {},',
+      `    {
       path: '/offers',
       title: 'Offers - Rentora',
       expose: './OffersPage',
@@ -59,16 +56,24 @@ export default OffersPageExposed satisfies PageComponent;
     },
   ],
   modals: {},`,
-      ),
-  );
-  const config = path.join(source, 'module-federation.config.ts');
-  writeFileSync(
-    config,
-    readFileSync(config, 'utf8').replace(
+    ],
+  ]);
+  editFile(path.join(source, 'module-federation.config.ts'), [
+    [
       "'./VehicleDetailPage': './src/exposed/vehicle-detail-page.tsx',",
       "$&\n    './OffersPage': './src/exposed/offers-page.tsx',",
-    ),
-  );
+    ],
+  ]);
+}
+
+/** Replaces each anchor in `file` once; an anchor the file no longer has fails here, not in the build. */
+function editFile(file: string, edits: [anchor: string, replacement: string][]): void {
+  let text = readFileSync(file, 'utf8');
+  for (const [anchor, replacement] of edits) {
+    if (!text.includes(anchor)) throw new Error(`${file} no longer has ${JSON.stringify(anchor)}: update this test.`);
+    text = text.replace(anchor, replacement);
+  }
+  writeFileSync(file, text);
 }
 
 test('a remote adds a page by deploying its files alone: its own HTML, its link and Back; removing it gives 404', async ({

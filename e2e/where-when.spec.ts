@@ -24,6 +24,9 @@ async function searchFromHome(
   beforeSubmit: () => Promise<void> = async () => {},
 ) {
   await page.goto('/');
+  // The page itself, not its first paint: what a visitor does before the page takes over is
+  // e2e/pages.spec.ts's to test, with the page's start held so it happens every time.
+  await expect(page.locator('[data-first-paint]')).toHaveCount(0);
   const form = page.getByRole('form', { name: 'Find a car' });
   await expect(form.getByRole('option', { name: /^Goa \(\d+ cars?\)$/ })).toBeAttached();
   await form.getByRole('combobox', { name: 'Location' }).selectOption(city);
