@@ -18,7 +18,10 @@ const onPostgres = ENGINES.includes('postgres') ? describe : describe.skip;
 onPostgres('a connection PostgreSQL drops under a request', () => {
   let subject: TestApp;
   let admin: pg.Client;
+  /** Backends already terminated: one may still be listed, waiting, for a moment after. */
+  const terminated = new Set<number>();
   beforeEach(async () => {
+    terminated.clear();
     subject = await createTestApp('postgres');
     admin = new pg.Client({ connectionString: subject.config.databaseUrl });
     await admin.connect();
@@ -27,9 +30,6 @@ onPostgres('a connection PostgreSQL drops under a request', () => {
     await admin.end();
     await subject.close();
   });
-
-  /** Backends already terminated: one may still be listed, waiting, for a moment after. */
-  const terminated = new Set<number>();
 
   /** Terminates the app's backend that waits for a lock (polling until one does), once. */
   const dropTheWaitingBackend = async (): Promise<number> => {
@@ -180,8 +180,15 @@ onPostgres('a connection PostgreSQL drops under a request', () => {
       // The connection ends after the work and before COMMIT, and the client hears of it first:
       // it refuses to send COMMIT at all, so PostgreSQL rolled the work back.
       const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
-      await admin.query('select pg_terminate_backend($1)', [rows[0]?.pid]);
-      await sleep(300);
+      const pid = rows[0]?.pid;
+      await admin.query('select pg_terminate_backend($1)', [pid]);
+      // Until the backend has gone, and then a moment for the client to read that its socket closed.
+      for (let polls = 0; polls < 200; polls += 1) {
+        const alive = await admin.query('select 1 from pg_stat_activity where pid = $1', [pid]);
+        if (alive.rowCount === 0) break;
+        await sleep(25);
+      }
+      await sleep(200);
     });
 
     expect(runs).toBe(2);

@@ -61,30 +61,41 @@ export async function readSiteConfig(): Promise<SiteConfig> {
   return { remotes, table: await readTables(remotes) };
 }
 
+/** The whole site as read now, and whether every remote's table was in it. */
+export interface WholeSite {
+  config: SiteConfig;
+  complete: boolean;
+}
+
 /**
  * Every remote and every page, for a staff member's browser: a consumer page's HTML leaves out the
  * pages no customer may see (platform/src/site/inline-site.ts), so the operator side costs the
  * consumer pages nothing. Read from `remotes.json` and each remote's table; a remote whose table
- * cannot be read now keeps the rows `current` has of it. Undefined when `remotes.json` cannot be read.
+ * cannot be read now keeps the rows `known` has of it (and the site is not `complete`). Undefined
+ * when `remotes.json` cannot be read.
  */
 export async function readWholeSite(
-  current: SiteConfig,
+  known: SiteConfig,
   remotesFile = new URL('/remotes.json', document.baseURI).href,
-): Promise<SiteConfig | undefined> {
+): Promise<WholeSite | undefined> {
   const remotes = await readJson<Record<string, string>>(remotesFile);
   if (!remotes) return undefined;
   const tables = await readRemoteTables(remotes);
-  const known = (remote: string) => ({
-    pages: current.table.pages.filter((page) => page.remote === remote),
-    modals: current.table.modals.filter((modal) => modal.remote === remote),
-  });
   const pages: SiteTable['pages'] = [];
   const modals: SiteTable['modals'] = [];
   for (const name of Object.keys(remotes)) {
     const table = tables[name];
-    const read = table ? siteTableOf({ [name]: table }) : known(name);
+    const read = table
+      ? siteTableOf({ [name]: table })
+      : {
+          pages: known.table.pages.filter((page) => page.remote === name),
+          modals: known.table.modals.filter((modal) => modal.remote === name),
+        };
     pages.push(...read.pages);
     modals.push(...read.modals);
   }
-  return { remotes, table: { pages, modals } };
+  return {
+    config: { remotes, table: { pages, modals } },
+    complete: Object.keys(remotes).every((name) => tables[name] !== undefined),
+  };
 }
