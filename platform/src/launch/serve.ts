@@ -80,8 +80,6 @@ async function serve(): Promise<void> {
     remoteUrls: site.remoteUrls,
     // A remote deployed alone is seen by the pages sent a quarter of a second later at most.
     freshForMs: 250,
-    // The pages' date fields count from the API's today, in its BUSINESS_TZ, as its answers do.
-    today: () => api.today(),
     // In-process: a first paint shows the live car, or the fleet's first row, without a trip over the network.
     pageData: {
       read: async (url) => {

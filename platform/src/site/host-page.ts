@@ -10,7 +10,6 @@ import {
   PAGE_SLOT_ATTRIBUTE,
   SITE_CONFIG_ID,
 } from '@rentora/shared/first-paint';
-import { businessToday } from '@rentora/shared/format';
 import {
   linksHere,
   matchPage,
@@ -20,7 +19,7 @@ import {
   type NavLink,
   type PageMatch,
 } from '@rentora/state/page-table';
-import { fillDays, fillFirstPaint } from './fill-first-paint';
+import { fillFirstPaint } from './fill-first-paint';
 import { inlineSite, isStaffOnly } from './inline-site';
 import { pageHints } from './page-hints';
 import { createRemoteTables, type RemotesNow, type ServedPage } from './remote-tables';
@@ -33,8 +32,8 @@ import { createShellReader, type HostShells, type Shell } from './shell-template
  * (the page's own first paint with its data, or its skeleton), the remotes' URLs and tables
  * inline (staff-only pages only in their own: `inline-site.ts`), and hints that start the page's
  * remote files and data after its first paint. Every page is kept, as one object, for as long as
- * what it was made from holds (the host's build, the remotes' tables and manifests, the fleet,
- * the business day its dates count from), so it is written once per version of those.
+ * what it was made from holds (the host's build, the remotes' tables and manifests, the fleet),
+ * so it is written once per version of those.
  */
 
 export interface PageData {
@@ -56,12 +55,6 @@ export interface HostPagesOptions {
   pageData?: PageData;
   /** How long a page waits for its data before it goes out with its skeleton. */
   dataTimeoutMs?: number;
-  /**
-   * Today in the business time zone (YYYY-MM-DD), from the server's own clock: the day a page's
-   * day tokens count from (`firstPaintDay`). The API's (`app.today`, its `BUSINESS_TZ`); India's
-   * by default.
-   */
-  today?: () => string;
 }
 
 export interface HostPage {
@@ -131,7 +124,7 @@ function pageSlot(page: ServedPage & { remote: string }, html: string, live: boo
 }
 
 export function createHostPages(options: HostPagesOptions): HostPages {
-  const { pageData, dataTimeoutMs = 250, freshForMs = 0, today: todayNow = () => businessToday() } = options;
+  const { pageData, dataTimeoutMs = 250, freshForMs = 0 } = options;
   const remoteTables = createRemoteTables(options.remoteUrls, { timeoutMs: options.manifestTimeoutMs, freshForMs });
   const readRemotes = remoteTables.read;
   const readShells = createShellReader(options.root, freshForMs);
@@ -153,17 +146,14 @@ export function createHostPages(options: HostPagesOptions): HostPages {
     return page;
   };
 
-  /**
-   * The remote page's HTML: its first paint with the data, or its skeleton, either with its days
-   * counted from `today`; and whether it was painted with data.
-   */
-  async function remotePageHtml(page: ServedPage, match: PageMatch, search: string, today: string) {
-    const skeleton = { html: fillDays(page.skeleton, today), painted: false };
+  /** The remote page's HTML: its first paint with the data, or its skeleton; and whether it was painted with data. */
+  async function remotePageHtml(page: ServedPage, match: PageMatch, search: string) {
     const firstRead = match.reads[0];
-    if (search !== '' || page.firstPaint === undefined || !pageData || firstRead === undefined) return skeleton;
-    const data = await within(pageData.read(firstRead), dataTimeoutMs);
-    const painted = fillFirstPaint(fillDays(page.firstPaint, today), data);
-    return painted === undefined ? skeleton : { html: painted, painted: true };
+    if (search !== '' || page.firstPaint === undefined || !pageData || firstRead === undefined) {
+      return { html: page.skeleton, painted: false };
+    }
+    const painted = fillFirstPaint(page.firstPaint, await within(pageData.read(firstRead), dataTimeoutMs));
+    return painted === undefined ? { html: page.skeleton, painted: false } : { html: painted, painted: true };
   }
 
   function compose(
@@ -214,13 +204,10 @@ export function createHostPages(options: HostPagesOptions): HostPages {
       const page = match && remotes.pages.get(match.page.remote)?.get(match.page.path);
       const paintsData = Boolean(match && page?.firstPaint !== undefined && query === '');
       const version = paintsData ? await currentDataVersion() : '';
-      // The pages' date fields allow days from today: a page is written again when the day changes.
-      const today = todayNow();
       const key = [
         shells.version,
         remotes.version,
         version ?? 'unversioned',
-        today,
         own?.path ?? match?.page.path ?? '404',
         JSON.stringify(match?.params ?? {}),
         query === '' ? '' : '?',
@@ -249,7 +236,7 @@ export function createHostPages(options: HostPagesOptions): HostPages {
         });
         return keep(key, { statusCode: 404, ...composed });
       }
-      const { html: pageHtml, painted } = await remotePageHtml(page, match, query, today);
+      const { html: pageHtml, painted } = await remotePageHtml(page, match, query);
       const { title, html } = takeTitle(pageHtml);
       const composed = compose(shells, remotes, shells.shell(REMOTE_SHELL), {
         pathname,

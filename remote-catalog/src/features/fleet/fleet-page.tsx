@@ -21,7 +21,7 @@ import {
   type Ref,
 } from 'react';
 import { apiSearch, cityCounts, dateProblems } from '../../lib/where-when';
-import { bookableDays, CityOptions } from '../../lib/where-when-fields';
+import { CityOptions } from '../../lib/where-when-fields';
 import { FleetToolbar } from './fleet-toolbar';
 import { EmptyResults } from './empty-results';
 import {
@@ -91,7 +91,7 @@ export function FleetPage() {
           query={query}
           onChange={changeQuery}
           cityOptions={<CityOptions cities={fleet.data ? cityCounts(fleet.data) : []} chosen={query.where.location} />}
-          days={bookableDays(today)}
+          today={today}
           dateErrors={dateProblems(query.where, today)}
         />
       }
