@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, type Serializable, spawn } from 'node:child_process';
 import path from 'node:path';
 
 /** What a row's fresh database holds besides the fleet. */
@@ -32,7 +32,7 @@ const KILL_AFTER_MS = 5_000;
  */
 export function ask<T>(
   child: ChildProcess,
-  question: unknown,
+  question: Serializable | undefined,
   field: string,
   timeoutMs = QUERY_TIMEOUT_MS,
 ): Promise<T> {
@@ -70,7 +70,7 @@ export function ask<T>(
       return;
     }
     child.on('message', onMessage).once('exit', onExit);
-    if (question !== undefined) child.send(question as string);
+    if (question !== undefined) child.send(question);
   });
 }
 
