@@ -93,11 +93,6 @@ export interface StartOptions {
 export class BenchServers {
   private readonly running = new Map<string, { child: ChildProcess; ready: Promise<unknown> }>();
 
-  /** How many processes are running. */
-  get count(): number {
-    return this.running.size;
-  }
-
   /**
    * The process of `bench/<file>`, started unless it runs, with what it sent as `{ ready }` once
    * started (the bare server: its URL).
