@@ -80,11 +80,6 @@ export const cpuOf = (child: ChildProcess) => ask<number>(child, 'cpu', 'cpuMicr
 /** A bench server's resident memory after a garbage collection, in bytes. */
 export const rssOf = (child: ChildProcess) => ask<number>(child, 'rss', 'rss');
 
-export interface StartOptions {
-  env?: NodeJS.ProcessEnv;
-  nodeOptions?: string[];
-}
-
 /**
  * The servers of one bench run, each in a process of its own (so the load generator never shares
  * its event loop): one process per kind, started on first use and kept for the next rows; a
@@ -97,13 +92,16 @@ export class BenchServers {
    * The process of `bench/<file>`, started unless it runs, with what it sent as `{ ready }` once
    * started (the bare server: its URL).
    */
-  async server<T = unknown>(file: string, options: StartOptions = {}): Promise<{ child: ChildProcess; ready: T }> {
+  async server<T = unknown>(
+    file: string,
+    options: { nodeOptions?: string[] } = {},
+  ): Promise<{ child: ChildProcess; ready: T }> {
     let entry = this.running.get(file);
     if (entry === undefined) {
       const child = spawn(
         process.execPath,
         [...(options.nodeOptions ?? []), '--import', 'tsx', path.join(__dirname, file)],
-        { env: { ...process.env, ...options.env }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] },
+        { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] },
       );
       entry = { child, ready: ask(child, undefined, 'ready', START_TIMEOUT_MS) };
       this.running.set(file, entry);
