@@ -31,7 +31,7 @@ function dataOf(row: BenchRow, { smoke }: BenchSettings): RowData {
 
 function preamble({ settings, databaseServer }: ApiBenchOptions): string {
   const rounds = settings.smoke
-    ? `smoke: 1 round of ${SMOKE_REQUESTS} requests`
+    ? `smoke: 1 round of ${SMOKE_REQUESTS} requests (whether each row runs: its figures mean nothing)`
     : `${settings.rounds} alternated rounds of ${settings.seconds} s (medians)`;
   const engine = databaseServer === undefined ? 'SQLite' : 'PostgreSQL';
   return (

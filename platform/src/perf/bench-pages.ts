@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import { type BenchSettings, benchSettings, roundLength, runEachRow } from '@rentora/api/bench/each-row';
+import {
+  type BenchSettings,
+  SMOKE_REQUESTS,
+  benchSettings,
+  roundLength,
+  runEachRow,
+} from '@rentora/api/bench/each-row';
 import { type PostgresDatabase, createPostgresDatabase } from '@rentora/api/testing/postgres-database';
 import autocannon, { type Result } from 'autocannon';
 import { buildStale } from '../launch/build';
@@ -101,7 +107,7 @@ async function bench(): Promise<number> {
   process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
 
   const length = settings.smoke
-    ? 'smoke: 1 round of requests'
+    ? `smoke: 1 round of ${SMOKE_REQUESTS} requests (whether each page runs: its figures mean nothing)`
     : `${settings.rounds} rounds of ${settings.seconds} s (medians)`;
   process.stdout.write(
     `Pages: ${CONNECTIONS} connections, ${length}, latency in ms, ` +
