@@ -18,7 +18,8 @@ import { availableCars, fleetAnswer } from './row-fleet';
  * `availableCars(api)` for its cars): `method`, `path`, and `headers`, a `body`, or a
  * `setupRequest` that varies every request. Optionally `target` (lowest ratio against the bare
  * server) or `maxP99Ms`, and `connections`. The smoke test (bench/api-bench.test.ts) runs the new
- * row in `npm test`; it fails if the API's first answer to the request is 4xx or 5xx.
+ * row in `npm test`; it fails if the API's first answer to the request is 4xx or 5xx. If the row
+ * seeds or writes, add its name to the test's ON_POSTGRES so it runs on PostgreSQL there too.
  * A row that is not one request against a bare twin implements BenchRow itself (bench/fan-out-row.ts).
  */
 
