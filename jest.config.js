@@ -24,10 +24,10 @@ const common = {
   rootDir: __dirname,
 };
 
-const node = (name) => ({
+const node = (name, folders = ['src']) => ({
   ...common,
   displayName: name,
-  roots: [`<rootDir>/${name}/src`],
+  roots: folders.map((folder) => `<rootDir>/${name}/${folder}`),
   testEnvironment: 'node',
   setupFilesAfterEnv: ['<rootDir>/shared/src/testing/fail-on-console-error.ts'],
 });
@@ -46,7 +46,8 @@ module.exports = {
   globalSetup: '<rootDir>/api/src/testing/jest-global-setup.ts',
   globalTeardown: '<rootDir>/api/src/testing/jest-global-teardown.ts',
   projects: [
-    node('api'),
+    // The bench's smoke test runs its every row once, briefly (api/bench/api-bench.test.ts).
+    node('api', ['src', 'bench']),
     node('platform'),
     {
       // The host–remote contract checked by the TypeScript compiler and the built manifests, in Node.

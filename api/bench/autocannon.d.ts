@@ -11,6 +11,10 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** Requests to send before ending; overrides duration. */
+    amount?: number;
+    /** Milliseconds between samples (default 1000). */
+    sampleInt?: number;
     method?: string;
     headers?: Record<string, string>;
     body?: string;

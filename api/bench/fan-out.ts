@@ -21,6 +21,17 @@ export interface FanOut {
   rssPer1000: number;
 }
 
+/** How long a batch of streams may take to open, and every stream to hear one booking. */
+const WAIT_MS = 30_000;
+
+function within<T>(promise: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} within ${WAIT_MS / 1000} s`)), WAIT_MS);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
 interface OpenStream {
   request: ClientRequest;
   /** Resolves with the time the next `availability` event arrived. */
@@ -85,30 +96,34 @@ function book(url: string, token: string, car: string): Promise<number> {
 export async function measureFanOut(options: FanOutOptions): Promise<FanOut> {
   const before = await options.rss();
   const streams: OpenStream[] = [];
-  // A few at a time: the API's accept queue is not what is measured.
-  for (let opened = 0; opened < options.streams; opened += 100) {
-    const batch = Math.min(100, options.streams - opened);
-    streams.push(...(await Promise.all(Array.from({ length: batch }, () => openStream(options.url)))));
-  }
-  const rssPer1000 = ((await options.rss()) - before) / (options.streams / 1_000);
-
   const arrivals: number[] = [];
   try {
+    // A few at a time: the API's accept queue is not what is measured.
+    for (let opened = 0; opened < options.streams; opened += 100) {
+      const batch = Math.min(100, options.streams - opened);
+      const opening = Array.from({ length: batch }, () =>
+        openStream(options.url).then((stream) => streams.push(stream)),
+      );
+      await within(Promise.all(opening), `not every one of ${batch} streams opened`);
+    }
+    const rssPer1000 = ((await options.rss()) - before) / (options.streams / 1_000);
+
     for (let booking = 0; booking < options.bookings; booking += 1) {
       const events = streams.map((stream) => stream.nextEvent());
       const token = options.tokens[booking % options.tokens.length] ?? '';
       let sentAt = 0;
       let status = 0;
-      // A random day of a random car may be taken by the read rows' booking mix: try another.
+      // A random day of a random car may be taken by an earlier booking: try another.
       for (let attempt = 0; attempt < 20 && status !== 201; attempt += 1) {
         sentAt = performance.now();
         status = await book(options.url, token, options.cars[randomInt(options.cars.length)] ?? '');
       }
       if (status !== 201) throw new Error(`the fan-out's booking answered ${status}`);
-      for (const at of await Promise.all(events)) arrivals.push(at - sentAt);
+      const heard = await within(Promise.all(events), `not every stream heard booking ${booking + 1}`);
+      for (const at of heard) arrivals.push(at - sentAt);
     }
+    return { arrivals, rssPer1000 };
   } finally {
     for (const stream of streams) stream.request.destroy();
   }
-  return { arrivals, rssPer1000 };
 }

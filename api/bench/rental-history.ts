@@ -21,6 +21,7 @@ function stageOf(index: number, dropOffMs: number, pickUpMs: number, nowMs: numb
  * ahead, by the given riders. Inserted in one transaction, a few hundred rows a statement.
  */
 export async function seedRentalHistory(db: Kysely<Database>, count: number, riderIds: number[]): Promise<void> {
+  if (riderIds.length === 0) throw new Error('A rental history needs riders.');
   const cars = await db.selectFrom('vehicles').select(['id', 'price_per_day']).orderBy('id').execute();
   const perCar = Math.ceil(count / cars.length);
   const nowMs = Date.now();

@@ -5,7 +5,8 @@ import pg from 'pg';
 import { BUSY } from '../errors';
 import { DEFAULT_DATABASE_LIMITS } from './connect';
 import { type ChildApi, startChildApi, stopChildApi } from '../testing/child-api';
-import { ENGINES, type Answer, bookingForm, createPostgresDatabase, dateFromToday } from '../testing/test-app';
+import { ENGINES, type Answer, bookingForm, dateFromToday } from '../testing/test-app';
+import { createPostgresDatabase } from '../testing/postgres-database';
 import { TEST_JWT_SECRET } from '../testing/test-config';
 
 jest.setTimeout(60_000);

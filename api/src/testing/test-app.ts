@@ -5,13 +5,13 @@ import path from 'node:path';
 import type { BookingForm } from '@rentora/shared';
 import { todayIn } from '@rentora/shared/format';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../app';
 import { hashPassword } from '../auth/passwords';
 import type { AppConfig } from '../config';
 import type { Engine } from '../db/connect';
 import type { NewVehicle, Role } from '@rentora/shared/operator';
 import { insertUser, setRole } from '../repositories/users';
+import { createPostgresDatabase } from './postgres-database';
 import { testConfig } from './test-config';
 import { VALID_BOOKING_DETAILS } from '@rentora/shared/testing/booking-form';
 
@@ -76,29 +76,6 @@ export async function createTestApp(engine: Engine, overrides: Partial<AppConfig
       await database?.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
-  };
-}
-
-async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: postgresUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A fresh, empty PostgreSQL database on the test server, dropped (with its sessions) by `drop`. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `rentora_test_${randomBytes(6).toString('hex')}`;
-  await withAdmin((client) => client.query(`create database ${name}`));
-  const url = new URL(postgresUrl ?? '');
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: () =>
-      withAdmin((client) => client.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
   };
 }
 

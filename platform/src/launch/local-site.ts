@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -27,14 +28,23 @@ async function waitForSite(url: string): Promise<void> {
 
 /**
  * The production builds served as `npm start` serves them, on ports from `portBase`, with a
- * throwaway database: what the bundle report and the Lighthouse run measure.
+ * throwaway database: what the bundle report and the Lighthouse run measure. That is a SQLite file
+ * in a temporary folder, whatever DATABASE_URL says, unless `databaseUrl` names a (fresh)
+ * PostgreSQL database.
  */
-export async function startLocalSite(portBase: number): Promise<LocalSite> {
+export async function startLocalSite(portBase: number, options: { databaseUrl?: string } = {}): Promise<LocalSite> {
   const { baseUrl, remotes, env } = siteAtPortBase(portBase);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rentora-site-'));
+  const inherited = { ...process.env };
+  delete inherited.DATABASE_URL;
+  const database =
+    options.databaseUrl === undefined
+      ? {}
+      : // The API requires a secret of its own with a shared database.
+        { DATABASE_URL: options.databaseUrl, JWT_SECRET: randomBytes(32).toString('hex') };
   const site = spawn(process.execPath, [path.join(findRepoRoot(), 'platform/dist/serve.cjs')], {
     stdio: 'ignore',
-    env: { ...process.env, ...env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { ...inherited, ...env, ...database, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
   });
   const stop = () => {
     site.kill('SIGTERM');

@@ -4,6 +4,10 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** Requests to send before ending; overrides duration. */
+    amount?: number;
+    /** Milliseconds between samples (default 1000). */
+    sampleInt?: number;
     headers?: Record<string, string>;
   }
   export interface Histogram {
