@@ -24,7 +24,7 @@ import {
   toOperatorVehicle,
   updateVehicle,
 } from '../repositories/operator-vehicles';
-import { listUpcomingRentals, moveRentalStage } from '../repositories/rentals';
+import { findRentalOnTheRoad, listUpcomingRentals, moveRentalStage } from '../repositories/rentals';
 import type { Executor } from '../repositories/executor';
 
 export interface OperatorContext {
@@ -139,6 +139,10 @@ export const upcomingRentalsMessage = (rentals: UpcomingRental[]) =>
 const upcomingRentalsRefusal = (rentals: UpcomingRental[]) =>
   new ApiError(409, upcomingRentalsMessage(rentals), undefined, { upcoming_rentals: rentals });
 
+export const onTheRoadMessage = (rental: { id: number; drop_off_date: string }) =>
+  `This car is out on rental #${rental.id}, due back on ${formatDisplayDate(rental.drop_off_date)}. ` +
+  'Retire it once that rental is completed; taking it out of service stops new bookings meanwhile.';
+
 export interface PatchResult {
   vehicle: OperatorVehicle;
   /** Rentals cancelled by `cancel_upcoming`. */
@@ -148,7 +152,8 @@ export interface PatchResult {
 /**
  * Changes a car's fields and/or moves its status. Taking it off the road (out of service,
  * retired) with confirmed rentals ahead is refused, naming them, unless `cancel_upcoming` asks to
- * cancel them: each gets a history entry and an audit entry in this same transaction.
+ * cancel them: each gets a history entry and an audit entry in this same transaction. Retiring a
+ * car that is out on a rental (picked up) is refused, naming the rental and its return date.
  */
 export async function patchVehicle(
   context: OperatorContext,
@@ -175,6 +180,9 @@ export async function patchVehicle(
 
       const cancelled: number[] = [];
       if (status !== row.status && (status === 'out_of_service' || status === 'retired')) {
+        // Retiring is final, and a car a customer is driving is still on the road.
+        const onTheRoad = status === 'retired' ? await findRentalOnTheRoad(trx, row.id) : undefined;
+        if (onTheRoad !== undefined) throw new ApiError(409, onTheRoadMessage(onTheRoad));
         const upcoming = await listUpcomingRentals(trx, row.id, today);
         if (upcoming.length > 0 && cancelUpcoming !== true) throw upcomingRentalsRefusal(upcoming);
         const why = reason === undefined ? CANCEL_REASONS[status] : `${CANCEL_REASONS[status]} ${reason}`;

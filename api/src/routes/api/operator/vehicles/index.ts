@@ -76,7 +76,7 @@ const vehicles: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
         tags: ['operator'],
         summary: "Change a car's fields and/or move its status",
         description:
-          'Moves: draft → in_service; in_service ↔ out_of_service; any → retired (final). Taking a car off the road with confirmed rentals ahead answers 409 naming them in `message` and listing them in `upcoming_rentals`, unless `cancel_upcoming` is true. A body with no field or status to change (a `reason` alone) answers 400.',
+          'Moves: draft → in_service; in_service ↔ out_of_service; any → retired (final). Taking a car off the road with confirmed rentals ahead answers 409 naming them in `message` and listing them in `upcoming_rentals`, unless `cancel_upcoming` is true. Retiring a car out on a rental (picked up) answers 409 naming the rental and its return date. A body with no field or status to change (a `reason` alone) answers 400.',
         security: bearerAuth,
         params: vehicleIdParams,
         body: vehiclePatchSchema,

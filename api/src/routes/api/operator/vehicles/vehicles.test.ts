@@ -260,6 +260,46 @@ describeEachEngine('operator vehicles on %s', (subject) => {
     expect((await patch('toyota-camry', { status: 'in_service' })).status).toBe(200);
   });
 
+  it('refuses retiring a car out on a rental, naming the rental and its return date; out of service stays allowed and the rental goes on', async () => {
+    const rider = await createUser(subject.app);
+    const range = { pick_up_date: dateFromToday(0), drop_off_date: dateFromToday(3) };
+    expect(
+      (await subject.call('POST', '/api/book-ride/kia-carnival', { headers: rider.auth, body: bookingForm(range) }))
+        .status,
+    ).toBe(201);
+    const { id } = await subject.app.db
+      .selectFrom('rentals')
+      .select('id')
+      .where('user_id', '=', rider.id)
+      .executeTakeFirstOrThrow();
+    const pickUp = await subject.call('POST', `/api/operator/bookings/${id}/stage`, {
+      headers: auth,
+      body: { to: 'picked_up', reason: 'Keys handed over' },
+    });
+    expect(pickUp.status).toBe(200);
+
+    const onTheRoad = `This car is out on rental #${id}, due back on ${formatDisplayDate(range.drop_off_date)}. Retire it once that rental is completed; taking it out of service stops new bookings meanwhile.`;
+    for (const body of [{ status: 'retired' }, { status: 'retired', cancel_upcoming: true }]) {
+      const refused = await patch('kia-carnival', body);
+      expect([refused.status, refused.body]).toEqual([409, { message: onTheRoad }]);
+    }
+    expect((await patch('kia-carnival', { status: 'out_of_service' })).body).toMatchObject({
+      status: 'out_of_service',
+    });
+    expect((await patch('kia-carnival', { status: 'retired' })).body).toEqual({ message: onTheRoad });
+    expect((await subject.call('GET', '/api/user', { headers: rider.auth })).body).toMatchObject({
+      cars_rented: [{ car: { _id: 'kia-carnival' }, status: 'in_progress' }],
+    });
+
+    // Once the car is back, it may be retired.
+    const completed = await subject.call('POST', `/api/operator/bookings/${id}/stage`, {
+      headers: auth,
+      body: { to: 'completed', reason: 'Returned' },
+    });
+    expect(completed.status).toBe(200);
+    expect((await patch('kia-carnival', { status: 'retired' })).body).toMatchObject({ status: 'retired' });
+  });
+
   it('lists every car with filters, sorting and paging done by the database', async () => {
     const list = async (query: string) =>
       (await subject.call('GET', `/api/operator/vehicles?${query}`, { headers: auth })).body as VehicleList;
