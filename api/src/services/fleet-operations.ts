@@ -6,6 +6,7 @@ import type {
   VehicleStatus,
 } from '@rentora/shared/operator';
 import { formatDisplayDate } from '@rentora/shared/format';
+import { isPhotoOnHosts, photoHostMessage } from '@rentora/shared/rules';
 import type { Kysely } from 'kysely';
 import type { Engine } from '../db/connect';
 import type { Database, VehicleRow } from '../db/schema';
@@ -32,6 +33,11 @@ export interface OperatorContext {
   engine: Engine;
   /** Today in the business time zone, `YYYY-MM-DD`. */
   today: () => string;
+}
+
+/** What adding or changing a car needs beyond the rest: the hosts its photo may be on (`config.photoHosts`). */
+export interface FleetContext extends OperatorContext {
+  photoHosts: readonly string[];
 }
 
 /** Who may move a car where (docs/decisions/0017-operator-side.md); `retired` is final. */
@@ -74,12 +80,14 @@ async function freeSlug(db: Executor, name: string): Promise<string> {
 
 const duplicatePlate = (plate: string) => new ApiError(409, plateTakenMessage(plate));
 
+/** Only the photo hosts the site's pages may show are taken, so no car points the site anywhere else. */
+function checkPhotoHost(imageUrl: string, hosts: readonly string[]): void {
+  if (!isPhotoOnHosts(imageUrl, hosts)) throw new ApiError(400, photoHostMessage(hosts));
+}
+
 /** Adds a car (a draft or in service) with an `_id` made from its name, never reused. */
-export async function createVehicle(
-  context: OperatorContext,
-  actor: string,
-  input: NewVehicle,
-): Promise<OperatorVehicle> {
+export async function createVehicle(context: FleetContext, actor: string, input: NewVehicle): Promise<OperatorVehicle> {
+  checkPhotoHost(input.image_url, context.photoHosts);
   const plate = normalisePlate(input.license_plate);
   try {
     return await runInTransaction(context.db, async (trx) => {
@@ -156,7 +164,7 @@ export interface PatchResult {
  * car that is out on a rental (picked up) is refused, naming the rental and its return date.
  */
 export async function patchVehicle(
-  context: OperatorContext,
+  context: FleetContext,
   actor: string,
   slug: string,
   patch: VehiclePatch,
@@ -172,6 +180,10 @@ export async function patchVehicle(
       const row = await findVehicleForUpdate(trx, context.engine, slug);
       if (row === undefined) throw vehicleNotFound();
       checkStatusMove(row, fields.status);
+      // A photo stored before its host was allowed stays until it is changed.
+      if (fields.image_url !== undefined && fields.image_url !== row.image_url) {
+        checkPhotoHost(fields.image_url, context.photoHosts);
+      }
       const status = fields.status ?? row.status;
       if (fields.out_of_service_until != null && status !== 'out_of_service') {
         throw new ApiError(409, UNTIL_ONLY_OUT_OF_SERVICE);

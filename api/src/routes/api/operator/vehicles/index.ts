@@ -16,7 +16,7 @@ import { fieldMessage } from '../field-message';
 import blocks from './blocks';
 
 const vehicles: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
-  const context = { db: app.db, engine: app.engine, today: app.today };
+  const context = { db: app.db, engine: app.engine, today: app.today, photoHosts: app.config.photoHosts };
 
   app.get(
     '',
@@ -53,6 +53,8 @@ const vehicles: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       schema: {
         tags: ['operator'],
         summary: 'Add a car, as a draft or in service; its `_id` is made from its name',
+        description:
+          '`image_url` must be an https address on a photo host the site shows: images.pexels.com, and any the deployment adds (`PHOTO_HOSTS`); another answers 400. A PATCH checks a changed `image_url` alike.',
         security: bearerAuth,
         body: newVehicleSchema,
         response: { 201: operatorVehicleSchema, ...errorResponses(400, 401, 403, 409, 415) },
