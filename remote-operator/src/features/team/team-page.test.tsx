@@ -26,7 +26,7 @@ describe('TeamPage', () => {
   });
 
   it('makes an account an admin, offered beside operator and customer', async () => {
-    const customer = await registerCustomer('Meera Iyer');
+    const customer = await registerCustomer('Tara Sethna');
     await signInAs(adminToken());
     const { user } = renderAt('/operator/team', <TeamPage />);
 
@@ -45,7 +45,7 @@ describe('TeamPage', () => {
     const row = (await within(table).findByRole('cell', { name: customer.email }, SERVER)).closest('tr');
     expect(row).toHaveTextContent('Admin');
     // Another admin can be made a customer again from the table, like an operator.
-    expect(screen.getByRole('button', { name: 'Make Meera Iyer a customer' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Make Tara Sethna a customer' })).toBeVisible();
   });
 
   it('takes the role back after a confirmation', async () => {
