@@ -16,8 +16,12 @@ export interface TestUser {
 }
 
 /** Registers a fresh user through the real API. */
-export async function registerUser(request: APIRequestContext, name = 'Asha Verma'): Promise<TestUser> {
-  const user = { name, email: `e2e-${randomUUID()}@example.com`, password: 'correct-horse-9', avatar: 'avatar2' };
+export async function registerUser(
+  request: APIRequestContext,
+  name = 'Asha Verma',
+  email = `e2e-${randomUUID()}@example.com`,
+): Promise<TestUser> {
+  const user = { name, email, password: 'correct-horse-9', avatar: 'avatar2' };
   const response = await request.post('/api/user/register', { data: user });
   expect(response.status(), await response.text()).toBe(201);
   const { token } = (await response.json()) as { token: string };

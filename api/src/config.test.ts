@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       shutdownTimeoutMs: 10_000,
       rateLimit: { perIp: 60, perEmail: 10, writesPerUser: 30, writesPerIp: 60, windowMs: 900_000 },
       events: { perIp: 6, max: 10_000, heartbeatMs: 25_000 },
+      photoHosts: ['images.pexels.com'],
     });
   });
 
@@ -39,6 +40,7 @@ describe('loadConfig', () => {
       EVENTS_PER_IP: '3',
       EVENTS_MAX: '500',
       EVENTS_HEARTBEAT_SECONDS: '50',
+      PHOTO_HOSTS: ' CDN.example.com, img.rentora.in,images.pexels.com',
     });
     // toEqual, not toMatchObject: a setting this test does not set would show up as a default.
     expect(config).toEqual({
@@ -54,6 +56,7 @@ describe('loadConfig', () => {
       rateLimit: { perIp: 120, perEmail: 5, writesPerUser: 12, writesPerIp: 40, windowMs: 300_000 },
       shutdownTimeoutMs: 4_000,
       events: { perIp: 3, max: 500, heartbeatMs: 50_000 },
+      photoHosts: ['images.pexels.com', 'cdn.example.com', 'img.rentora.in'],
     });
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
   });
@@ -67,6 +70,24 @@ describe('loadConfig', () => {
     ]);
     for (const wrong of ['yes', '10.0.0.0/33', 'proxy.example.com', '10.0.0.1/8/9', '2001:db8::/129']) {
       expect(() => loadConfig({ TRUST_PROXY: wrong })).toThrow(ConfigError);
+    }
+  });
+
+  it('reads PHOTO_HOSTS as host names only, beside the stock-photo CDN', () => {
+    expect(loadConfig({ PHOTO_HOSTS: 'photos.example.com' }).photoHosts).toEqual([
+      'images.pexels.com',
+      'photos.example.com',
+    ]);
+    for (const wrong of [
+      '127.0.0.1',
+      'https://cdn.example.com',
+      'cdn.example.com:8443',
+      'localhost',
+      '*.example.com',
+    ]) {
+      expect(() => loadConfig({ PHOTO_HOSTS: `cdn.example.com,${wrong}` })).toThrow(
+        new ConfigError([`PHOTO_HOSTS must be comma-separated host names such as cdn.example.com (got "${wrong}").`]),
+      );
     }
   });
 

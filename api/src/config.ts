@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { BUSINESS_TIME_ZONE } from '@rentora/shared/format';
+import { DEFAULT_PHOTO_HOSTS, PHOTO_HOST_PATTERN } from '@rentora/shared/rules';
 import { JWT_SECRET_MIN_LENGTH } from './auth/secret';
 import type { DatabaseLimits } from './db/connect';
 
@@ -41,6 +42,8 @@ export interface AppConfig {
   /** PostgreSQL pool size and timeouts; the defaults of db/connect.ts when absent. */
   databaseLimits?: DatabaseLimits;
   events: EventStreamLimits;
+  /** Hosts a car's photo may be on: the stock-photo CDN, and those `PHOTO_HOSTS` adds. */
+  photoHosts: readonly string[];
 }
 
 /** How many live availability streams (`GET /api/events`) may be open at once, and how they are kept open. */
@@ -110,6 +113,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     problems.push('TRUST_PROXY must be true, false, a number of proxy hops, or comma-separated addresses/CIDRs.');
   }
 
+  const addedPhotoHosts = (read('PHOTO_HOSTS') ?? '')
+    .split(',')
+    .map((host) => host.trim().toLowerCase())
+    .filter((host) => host !== '');
+  const badPhotoHosts = addedPhotoHosts.filter((host) => !PHOTO_HOST_PATTERN.test(host));
+  if (badPhotoHosts.length > 0) {
+    problems.push(
+      `PHOTO_HOSTS must be comma-separated host names such as cdn.example.com (got "${badPhotoHosts.join('", "')}").`,
+    );
+  }
+
   const logLevel = read('LOG_LEVEL') ?? 'info';
   if (!isLogLevel(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}.`);
 
@@ -131,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       writesPerIp: integer('RATE_LIMIT_WRITES_PER_IP', 60, 1, 1_000_000),
       windowMs: integer('RATE_LIMIT_WINDOW_SECONDS', 900, 1, 86_400) * 1000,
     },
+    photoHosts: [...new Set([...DEFAULT_PHOTO_HOSTS, ...addedPhotoHosts])],
     events: {
       perIp: integer('EVENTS_PER_IP', 6, 1, 1_000_000),
       max: integer('EVENTS_MAX', 10_000, 1, 1_000_000),

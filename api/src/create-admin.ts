@@ -2,15 +2,16 @@ import type { AppConfig } from './config';
 import { openDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { seedFleet } from './db/seed';
-import { createFirstAdmin } from './services/team';
+import { createAdmin } from './services/team';
 
 /**
- * `create-admin`: the first admin of a deployment, from ADMIN_EMAIL and ADMIN_PASSWORD (and
- * ADMIN_NAME), against the database the API would use. Migrates and seeds first, so it works on
- * a database the API has never opened. Answers what it did; throws when it refuses.
+ * `create-admin`: an admin of a deployment (its first, or one more when none can sign in), from
+ * ADMIN_EMAIL and ADMIN_PASSWORD (and ADMIN_NAME), against the database the API would use.
+ * Migrates and seeds first, so it works on a database the API has never opened. Answers what it
+ * did; throws when it refuses.
  */
 export async function createAdminCommand(config: AppConfig, env: NodeJS.ProcessEnv): Promise<string> {
-  const { db, engine } = openDatabase({
+  const { db } = openDatabase({
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
     limits: config.databaseLimits,
@@ -19,7 +20,7 @@ export async function createAdminCommand(config: AppConfig, env: NodeJS.ProcessE
   try {
     await migrateToLatest(db);
     await seedFleet(db);
-    return await createFirstAdmin(db, engine, {
+    return await createAdmin(db, {
       email: env.ADMIN_EMAIL,
       password: env.ADMIN_PASSWORD,
       name: env.ADMIN_NAME,

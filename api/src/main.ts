@@ -9,7 +9,7 @@ async function serve(): Promise<void> {
   closeOnSignals(app, config.shutdownTimeoutMs);
 }
 
-/** `create-admin`: makes the first admin (docs/decisions/0017-operator-side.md), then exits. */
+/** `create-admin`: makes an admin (docs/decisions/0020-staff-and-trust.md), then exits. */
 async function createAdmin(): Promise<void> {
   process.stdout.write(`${await createAdminCommand(loadConfig(), process.env)}\n`);
 }

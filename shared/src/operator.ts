@@ -9,8 +9,6 @@ import { MAX_LENGTH, ROLES, closedObject, optionalFields, vehicleSchema } from '
 
 export { ROLES };
 export type Role = (typeof ROLES)[number];
-/** What an admin may give an account; `admin` comes only from the create-admin command. */
-export const ASSIGNABLE_ROLES = ['customer', 'operator'] as const;
 
 export const VEHICLE_STATUSES = ['draft', 'in_service', 'out_of_service', 'retired'] as const;
 export type VehicleStatus = (typeof VEHICLE_STATUSES)[number];
@@ -294,7 +292,8 @@ export const stageChangeSchema = closedObject(
 
 export const bookingHistorySchema = { type: 'array', items: stageChangeSchema } as const;
 
-export const roleChangeSchema = closedObject({ role: choice(ASSIGNABLE_ROLES) }, ['role']);
+/** Any role an admin gives an account, admin too (docs/decisions/0020-staff-and-trust.md). */
+export const roleChangeSchema = closedObject({ role: choice(ROLES) }, ['role']);
 
 export const teamMemberSchema = closedObject({ email: text, name: text, role: { type: 'string', enum: ROLES } }, [
   'email',

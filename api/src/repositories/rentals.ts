@@ -98,6 +98,20 @@ export async function listUpcomingRentals(db: Executor, vehicleId: number, today
     .execute();
 }
 
+/** The car's rental that is picked up and not yet completed (overdue or not), if any: the car is on the road. */
+export async function findRentalOnTheRoad(
+  db: Executor,
+  vehicleId: number,
+): Promise<{ id: number; drop_off_date: string } | undefined> {
+  return db
+    .selectFrom('rentals')
+    .select(['id', 'drop_off_date'])
+    .where('vehicle_id', '=', vehicleId)
+    .where('stage', '=', 'picked_up')
+    .orderBy('drop_off_date')
+    .executeTakeFirst();
+}
+
 /**
  * Moves a rental from one stage to another and keeps the move in its history, in the caller's
  * transaction; answers false, changing nothing, when the rental is no longer at `from`.

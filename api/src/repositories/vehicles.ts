@@ -1,4 +1,5 @@
 import type { BookedRange, Vehicle } from '@rentora/shared';
+import type { VehicleStatus } from '@rentora/shared/operator';
 import type { Engine } from '../db/connect';
 import { precompiled } from '../db/precompiled';
 import type { VehicleRow } from '../db/schema';
@@ -27,10 +28,13 @@ export async function findVehicle(db: Executor, slug: string): Promise<VehicleRo
  * Serialises bookings of one car on PostgreSQL (row lock until commit), taken before the overlap
  * check: without it, concurrent inserts wait on each other inside the exclusion constraint and
  * PostgreSQL breaks the cycles as deadlocks. SQLite's BEGIN IMMEDIATE already serialises writers.
+ * Answers the car's status as it is under the lock: a status move waits for it, or has committed.
  */
-export async function lockVehicle(db: Executor, engine: Engine, id: number): Promise<void> {
-  if (engine !== 'postgres') return;
-  await db.selectFrom('vehicles').select('id').where('id', '=', id).forUpdate().execute();
+export async function lockVehicle(db: Executor, engine: Engine, id: number): Promise<VehicleStatus> {
+  let query = db.selectFrom('vehicles').select('status').where('id', '=', id);
+  if (engine === 'postgres') query = query.forUpdate();
+  const { status } = await query.executeTakeFirstOrThrow();
+  return status;
 }
 
 /**

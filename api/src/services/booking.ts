@@ -84,11 +84,12 @@ export async function bookRide(
       async (trx) => {
         // Always user, then car: one order of locks everywhere, so these two cannot deadlock.
         await lockUser(trx, context.engine, userId);
-        await lockVehicle(trx, context.engine, vehicle.id);
+        // The status read before may be stale: a move off the road commits before this lock or waits for it.
+        const status = await lockVehicle(trx, context.engine, vehicle.id);
         // Checked again under the lock: a concurrent retry may have answered meanwhile.
         const concurrent = await replay(trx);
         if (concurrent !== undefined) return concurrent;
-        const answer = await decide(trx, userId, vehicle, form, today);
+        const answer = await decide(trx, userId, { ...vehicle, status }, form, today);
         if (idempotencyKey !== undefined)
           await storeAnswer(trx, context.engine, userId, idempotencyKey, { ...answer, fingerprint: fingerprint() });
         return answer;
@@ -111,6 +112,7 @@ async function decide(
   form: BookingForm,
   today: string,
 ): Promise<Answer> {
+  if (!isPublic(vehicle)) throw vehicleNotFound();
   if (vehicle.status !== 'in_service') return { statusCode: 409, message: OUT_OF_SERVICE };
   if (await hasCurrentRental(trx, userId, vehicle.id, today)) return { statusCode: 409, message: ALREADY_RENTING };
   // Under the user's lock (or SQLite's one writer): two bookings at once cannot both pass the cap.

@@ -6,6 +6,7 @@ import type {
   VehicleStatus,
 } from '@rentora/shared/operator';
 import { formatDisplayDate } from '@rentora/shared/format';
+import { isPhotoOnHosts, photoHostMessage } from '@rentora/shared/rules';
 import type { Kysely } from 'kysely';
 import type { Engine } from '../db/connect';
 import type { Database, VehicleRow } from '../db/schema';
@@ -24,7 +25,7 @@ import {
   toOperatorVehicle,
   updateVehicle,
 } from '../repositories/operator-vehicles';
-import { listUpcomingRentals, moveRentalStage } from '../repositories/rentals';
+import { findRentalOnTheRoad, listUpcomingRentals, moveRentalStage } from '../repositories/rentals';
 import type { Executor } from '../repositories/executor';
 
 export interface OperatorContext {
@@ -32,6 +33,11 @@ export interface OperatorContext {
   engine: Engine;
   /** Today in the business time zone, `YYYY-MM-DD`. */
   today: () => string;
+}
+
+/** What adding or changing a car needs beyond the rest: the hosts its photo may be on (`config.photoHosts`). */
+export interface FleetContext extends OperatorContext {
+  photoHosts: readonly string[];
 }
 
 /** Who may move a car where (docs/decisions/0017-operator-side.md); `retired` is final. */
@@ -74,12 +80,14 @@ async function freeSlug(db: Executor, name: string): Promise<string> {
 
 const duplicatePlate = (plate: string) => new ApiError(409, plateTakenMessage(plate));
 
+/** Only the photo hosts the site's pages may show are taken, so no car points the site anywhere else. */
+function checkPhotoHost(imageUrl: string, hosts: readonly string[]): void {
+  if (!isPhotoOnHosts(imageUrl, hosts)) throw new ApiError(400, photoHostMessage(hosts));
+}
+
 /** Adds a car (a draft or in service) with an `_id` made from its name, never reused. */
-export async function createVehicle(
-  context: OperatorContext,
-  actor: string,
-  input: NewVehicle,
-): Promise<OperatorVehicle> {
+export async function createVehicle(context: FleetContext, actor: string, input: NewVehicle): Promise<OperatorVehicle> {
+  checkPhotoHost(input.image_url, context.photoHosts);
   const plate = normalisePlate(input.license_plate);
   try {
     return await runInTransaction(context.db, async (trx) => {
@@ -139,6 +147,10 @@ export const upcomingRentalsMessage = (rentals: UpcomingRental[]) =>
 const upcomingRentalsRefusal = (rentals: UpcomingRental[]) =>
   new ApiError(409, upcomingRentalsMessage(rentals), undefined, { upcoming_rentals: rentals });
 
+export const onTheRoadMessage = (rental: { id: number; drop_off_date: string }) =>
+  `This car is out on rental #${rental.id}, due back on ${formatDisplayDate(rental.drop_off_date)}. ` +
+  'Retire it once that rental is completed; taking it out of service stops new bookings meanwhile.';
+
 export interface PatchResult {
   vehicle: OperatorVehicle;
   /** Rentals cancelled by `cancel_upcoming`. */
@@ -148,10 +160,11 @@ export interface PatchResult {
 /**
  * Changes a car's fields and/or moves its status. Taking it off the road (out of service,
  * retired) with confirmed rentals ahead is refused, naming them, unless `cancel_upcoming` asks to
- * cancel them: each gets a history entry and an audit entry in this same transaction.
+ * cancel them: each gets a history entry and an audit entry in this same transaction. Retiring a
+ * car that is out on a rental (picked up) is refused, naming the rental and its return date.
  */
 export async function patchVehicle(
-  context: OperatorContext,
+  context: FleetContext,
   actor: string,
   slug: string,
   patch: VehiclePatch,
@@ -167,6 +180,10 @@ export async function patchVehicle(
       const row = await findVehicleForUpdate(trx, context.engine, slug);
       if (row === undefined) throw vehicleNotFound();
       checkStatusMove(row, fields.status);
+      // A photo stored before its host was allowed stays until it is changed.
+      if (fields.image_url !== undefined && fields.image_url !== row.image_url) {
+        checkPhotoHost(fields.image_url, context.photoHosts);
+      }
       const status = fields.status ?? row.status;
       if (fields.out_of_service_until != null && status !== 'out_of_service') {
         throw new ApiError(409, UNTIL_ONLY_OUT_OF_SERVICE);
@@ -175,6 +192,9 @@ export async function patchVehicle(
 
       const cancelled: number[] = [];
       if (status !== row.status && (status === 'out_of_service' || status === 'retired')) {
+        // Retiring is final, and a car a customer is driving is still on the road.
+        const onTheRoad = status === 'retired' ? await findRentalOnTheRoad(trx, row.id) : undefined;
+        if (onTheRoad !== undefined) throw new ApiError(409, onTheRoadMessage(onTheRoad));
         const upcoming = await listUpcomingRentals(trx, row.id, today);
         if (upcoming.length > 0 && cancelUpcoming !== true) throw upcomingRentalsRefusal(upcoming);
         const why = reason === undefined ? CANCEL_REASONS[status] : `${CANCEL_REASONS[status]} ${reason}`;

@@ -1,7 +1,7 @@
 import type { Role } from '@rentora/shared/operator';
 import { checkCredentials } from '@rentora/shared/rules';
 import type { Kysely } from 'kysely';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { Engine } from '../db/connect';
 import type { Database } from '../db/schema';
 import { runInTransaction } from '../db/transaction';
@@ -15,13 +15,16 @@ export const LAST_ADMIN = 'You are the last admin, so you cannot give up the adm
 const ROLE_NAMES: Record<Role, string> = { customer: 'a customer', operator: 'an operator', admin: 'an admin' };
 export const roleChanged = (email: string, role: Role) => `${email} is now ${ROLE_NAMES[role]}.`;
 
-/** An admin gives an account a role; the last admin cannot step down (docs/decisions/0017-operator-side.md). */
+/**
+ * An admin gives an account any role, admin too; the last admin cannot step down
+ * (docs/decisions/0017-operator-side.md, docs/decisions/0020-staff-and-trust.md).
+ */
 export async function changeRole(
   db: Kysely<Database>,
   engine: Engine,
   actorEmail: string,
   email: string,
-  role: Exclude<Role, 'admin'>,
+  role: Role,
 ): Promise<string> {
   return runInTransaction(db, async (trx) => {
     const admins = await lockAdmins(trx, engine);
@@ -46,30 +49,33 @@ export class CreateAdminRefused extends Error {
   override name = 'CreateAdminRefused';
 }
 
-export const ADMIN_EXISTS = (email: string) =>
-  `An admin already exists (${email}). More staff are added by an admin, not by this command.`;
-export const ADMIN_ENV_MISSING = 'Set ADMIN_EMAIL, and ADMIN_PASSWORD for a new account.';
+export const ADMIN_ENV_MISSING = 'Set ADMIN_EMAIL and ADMIN_PASSWORD.';
+export const emailTakenByAnother = (email: string) =>
+  `The email ${email} is already taken by an account whose password is not ADMIN_PASSWORD, so nothing was changed. ` +
+  `If that account is yours, run this again with its password. Otherwise run it with another ADMIN_EMAIL, then sign ` +
+  `in as that admin and give ${email} its role on the team page (/operator/team).`;
 
 /**
- * The first admin: creates the account, or promotes the existing one with that email (its
- * password is kept). Refused once any admin exists, so the command cannot take over a running site.
+ * `create-admin` (docs/decisions/0020-staff-and-trust.md): creates an admin account, or promotes
+ * the existing account with that email when ADMIN_PASSWORD is that account's own password, so
+ * whoever registered an email first cannot be handed the admin seat. It works whether or not
+ * admins exist: whoever can run it already holds the database, and it is the way back when the
+ * last admin is gone.
  */
-export async function createFirstAdmin(
+export async function createAdmin(
   db: Kysely<Database>,
-  engine: Engine,
   given: { email?: string; password?: string; name?: string },
 ): Promise<string> {
   const email = given.email?.trim().toLowerCase() ?? '';
-  if (email === '') throw new CreateAdminRefused(ADMIN_ENV_MISSING);
+  const password = given.password ?? '';
+  if (email === '' || password === '') throw new CreateAdminRefused(ADMIN_ENV_MISSING);
   return runInTransaction(db, async (trx) => {
-    const admins = await lockAdmins(trx, engine);
-    const [admin] = admins;
-    if (admin !== undefined) {
-      const existing = await trx.selectFrom('users').select('email').where('id', '=', admin).executeTakeFirstOrThrow();
-      throw new CreateAdminRefused(ADMIN_EXISTS(existing.email));
-    }
     const account = await findUserByEmail(trx, email);
     if (account !== undefined) {
+      if (!(await verifyPassword(password, account.password_hash))) {
+        throw new CreateAdminRefused(emailTakenByAnother(email));
+      }
+      if (account.role === 'admin') return `${email} is already an admin.`;
       await setRole(trx, account.id, 'admin');
       await recordAudit(trx, {
         actor: email,
@@ -80,9 +86,8 @@ export async function createFirstAdmin(
       });
       return `${email} was promoted to admin.`;
     }
-    const password = given.password ?? '';
     const check = checkCredentials({ email, password });
-    if (!check.ok) throw new CreateAdminRefused(password === '' ? ADMIN_ENV_MISSING : check.message);
+    if (!check.ok) throw new CreateAdminRefused(check.message);
     const { id } = await insertUser(trx, {
       name: given.name?.trim() || 'Administrator',
       email,

@@ -113,7 +113,7 @@ export function newCar(overrides: Partial<NewVehicle> = {}): NewVehicle {
     car_type: 'SUV',
     seating_capacity: 5,
     price_per_day: 9000,
-    image_url: 'https://images.example.com/harrier.jpg',
+    image_url: 'https://images.pexels.com/photos/3752169/pexels-photo-3752169.jpeg',
     location: 'Pune',
     customer_ratings: 4.5,
     description: 'An electric SUV for long Deccan drives.',

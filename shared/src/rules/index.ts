@@ -5,5 +5,6 @@ export * from './clash';
 export * from './date-range';
 export * from './messages';
 export * from './patterns';
+export * from './photo-hosts';
 export { AVATAR_IDS, type AvatarId } from '../types';
 export { VEHICLE_TYPES } from '../schemas';

@@ -1,7 +1,8 @@
-import type { FastifyError, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { describeDriverError, isDatabaseUnavailable } from '../../db/unavailable';
 import { ApiError, busy } from '../../errors';
+import { discardBody } from '../../http/discard-body';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -36,8 +37,17 @@ export default fp(
         return reply.code(500).send({ message: INTERNAL_ERROR });
       }
       if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(415).send({ message: JSON_ONLY });
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return refuseOversizedBody(request, reply, error.message);
       return reply.code(statusCode).send({ message: error.message });
     });
+    /**
+     * 413 once the rest of the body is read and thrown away (up to a bound), then the connection
+     * is closed: the client, still sending, would otherwise often lose the answer to a reset.
+     */
+    const refuseOversizedBody = async (request: FastifyRequest, reply: FastifyReply, message: string) => {
+      await discardBody(request.raw);
+      return reply.code(413).header('connection', 'close').send({ message });
+    };
     const sendApiError = (reply: FastifyReply, error: ApiError) => {
       if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.code(error.statusCode).send({ message: error.message, ...error.details });

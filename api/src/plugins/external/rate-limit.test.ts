@@ -50,6 +50,9 @@ describe.each(stores)('login and register rate limits in %s', (store) => {
       /** A login sent from a loopback address of the caller's choice (all of 127.0.0.0/8 is this machine). */
       loginFrom: (localAddress: string, email: string, password: string) =>
         postFrom(localAddress, port, '/api/user/login', { email, password }),
+      /** A sign-up sent from a loopback address of the caller's choice. */
+      registerFrom: (localAddress: string, body: Record<string, string>) =>
+        postFrom(localAddress, port, '/api/user/register', body),
       /** A booking sent from a loopback address of the caller's choice. */
       bookFrom: (localAddress: string, carId: string, auth: Record<string, string>) =>
         postFrom(localAddress, port, `/api/book-ride/${carId}`, bookingForm(), auth),
@@ -167,14 +170,38 @@ describe.each(stores)('login and register rate limits in %s', (store) => {
     expect(blocked.message).toBe(TOO_MANY);
   });
 
-  it('counts every register attempt per email', async () => {
-    const { register } = await start({ perIp: 100, perEmail: 2 });
-    expect((await register('same')).status).toBe(400);
-    expect((await register('SAME')).status).toBe(400);
-    const blocked = await register('same');
+  it('counts sign-ups that could succeed per email', async () => {
+    const { app } = await start({ perIp: 100, perEmail: 2 });
+    const signUp = (email: string) =>
+      app.call('POST', '/api/user/register', {
+        body: { name: 'Asha Verma', email, password: TEST_PASSWORD, avatar: 'avatar1' },
+      });
+    expect((await signUp('same@example.com')).status).toBe(201);
+    expect((await signUp('SAME@example.com')).status).toBe(409);
+    const blocked = await signUp('same@example.com');
     expect(blocked.status).toBe(429);
     expect(blocked.message).toBe(TOO_MANY);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('does not count a sign-up bound to fail (400) against its email: another address still signs up', async () => {
+    const { app, registerFrom } = await start({ perIp: 100, perEmail: 10 });
+    const victim = 'victim@example.com';
+    for (let attempt = 0; attempt < 12; attempt += 1) {
+      expect(
+        (await registerFrom('127.0.0.3', { name: 'n', email: victim, password: 'x', avatar: 'avatar1' })).status,
+      ).toBe(400);
+    }
+    const owner = await registerFrom('127.0.0.4', {
+      name: 'Victor Das',
+      email: victim,
+      password: TEST_PASSWORD,
+      avatar: 'avatar2',
+    });
+    expect([owner.status, owner.message]).toEqual([201, 'Your account is ready. Welcome to Rentora!']);
+    expect(
+      (await app.call('POST', '/api/user/login', { body: { email: victim, password: TEST_PASSWORD } })).status,
+    ).toBe(200);
   });
 });
 

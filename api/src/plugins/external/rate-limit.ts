@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { LoginPayload } from '@rentora/shared';
+import type { LoginPayload, SignUpPayload } from '@rentora/shared';
+import { checkSignUp } from '@rentora/shared/rules';
 import fp from 'fastify-plugin';
 import { ApiError } from '../../errors';
 import { addressGroup } from '../../rate-limit/address-group';
@@ -11,8 +12,12 @@ export type Refund = () => Promise<void>;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler for register: counts the attempt per client address and per email. */
-    limitAttempts: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * preHandler for register: counts every attempt per client address, and one that could succeed
+     * (its form is valid) per email too, so nobody can use up another person's email budget with
+     * sign-ups that were bound to fail.
+     */
+    limitSignUp: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /**
      * Counts a login attempt as a failure before its password is checked, and refuses it (429)
      * when that uses up a budget: per email and browser for a browser that has logged in to this
@@ -97,8 +102,12 @@ export default fp(
       max: rateLimit.perIp,
     });
 
-    app.decorate('limitAttempts', async (request: FastifyRequest, reply: FastifyReply) => {
-      await count(reply, [attemptsFrom(request), { key: `email:${emailOf(request)}`, max: rateLimit.perEmail }]);
+    app.decorate('limitSignUp', async (request: FastifyRequest, reply: FastifyReply) => {
+      const budgets = [attemptsFrom(request)];
+      if (checkSignUp(request.body as SignUpPayload).ok) {
+        budgets.push({ key: `email:${emailOf(request)}`, max: rateLimit.perEmail });
+      }
+      await count(reply, budgets);
     });
 
     app.decorate('chargeLogin', async (request: FastifyRequest, reply: FastifyReply, deviceId: string | undefined) => {

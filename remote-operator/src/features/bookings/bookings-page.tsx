@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { formatDisplayDate, formatRupees } from '@rentora/shared';
 import { useBusinessToday, useStore } from '@rentora/state';
 import { ChoiceField } from '../../lib/choice-field';
+import { CustomerCell } from '../../lib/customer-cell';
 import { DataTable, type Column } from '../../lib/data-table';
 import { STAGE_LABELS } from '../../lib/labels';
 import type { StageMove } from '../../lib/moves';
@@ -109,15 +110,6 @@ function CarCell({ booking }: { booking: OperatorBooking }) {
     <span className={styles.stack}>
       <span>{booking.car_name}</span>
       <span className={styles.sub}>{booking.location}</span>
-    </span>
-  );
-}
-
-function CustomerCell({ booking }: { booking: OperatorBooking }) {
-  return (
-    <span className={styles.stack}>
-      <span>{booking.customer_name}</span>
-      <span className={styles.sub}>{booking.customer_email}</span>
     </span>
   );
 }

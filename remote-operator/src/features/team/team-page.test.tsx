@@ -25,6 +25,29 @@ describe('TeamPage', () => {
     expect(screen.getByRole('textbox', { name: 'Account email' })).toHaveValue('');
   });
 
+  it('makes an account an admin, offered beside operator and customer', async () => {
+    const customer = await registerCustomer('Tara Sethna');
+    await signInAs(adminToken());
+    const { user } = renderAt('/operator/team', <TeamPage />);
+
+    const role = screen.getByRole('combobox', { name: 'Role' });
+    expect(
+      within(role)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Operator', 'Admin', 'Customer']);
+    await user.type(screen.getByRole('textbox', { name: 'Account email' }), customer.email);
+    await user.selectOptions(role, 'Admin');
+    await user.click(screen.getByRole('button', { name: 'Change role' }));
+
+    await waitFor(() => expect(toastMessages()).toEqual([`success: ${customer.email} is now an admin.`]), SERVER);
+    const table = screen.getByRole('table', { name: 'Operators and admins' });
+    const row = (await within(table).findByRole('cell', { name: customer.email }, SERVER)).closest('tr');
+    expect(row).toHaveTextContent('Admin');
+    // Another admin can be made a customer again from the table, like an operator.
+    expect(screen.getByRole('button', { name: 'Make Tara Sethna a customer' })).toBeVisible();
+  });
+
   it('takes the role back after a confirmation', async () => {
     const customer = await registerCustomer('Nisha Rao');
     await signInAs(adminToken());

@@ -8,16 +8,16 @@ import { ROLE_LABELS } from '../../lib/labels';
 import { OperatorLayout } from '../../lib/operator-layout';
 import { operatorCall } from '../../lib/operator-api';
 import { operatorRead, refreshOperatorReads } from '../../lib/operator-reads';
-import type { TeamMember } from '@rentora/shared/operator';
+import type { Role, TeamMember } from '@rentora/shared/operator';
 import { ReadFailure } from '../../lib/read-state';
 import { RowAction } from '../../lib/row-action';
 import styles from './team-page.module.css';
 
 const TEAM_PATH = '/api/operator/users';
 
-/** The roles an admin can give; nobody is made an admin from the site (README: the first admin). */
-const GIVEN_ROLES = ['operator', 'customer'] as const;
-type GivenRole = (typeof GIVEN_ROLES)[number];
+/** The roles an admin can give, in the order offered: admins too (docs/decisions/0020-staff-and-trust.md). */
+const GIVEN_ROLES = ['operator', 'admin', 'customer'] as const satisfies readonly Role[];
+const ROLE_NAMES: Record<Role, string> = { customer: 'a customer', operator: 'an operator', admin: 'an admin' };
 
 const COLUMNS: readonly Column<TeamMember>[] = [
   { header: 'Name', cell: (member) => member.name },
@@ -26,23 +26,26 @@ const COLUMNS: readonly Column<TeamMember>[] = [
 ];
 
 /** Gives an account a role; resolves once the server has, after a toast either way. */
-async function giveRole(email: string, role: GivenRole): Promise<void> {
+async function giveRole(email: string, role: Role): Promise<void> {
   try {
     await operatorCall('PUT', `${TEAM_PATH}/${encodeURIComponent(email)}/role`, { role });
   } catch (error) {
     showToast('error', (error as Error).message);
     throw error;
   }
-  showToast('success', `${email} is now ${role === 'operator' ? 'an operator' : 'a customer'}.`);
+  showToast('success', `${email} is now ${ROLE_NAMES[role]}.`);
   refreshOperatorReads(TEAM_PATH);
 }
 
-/** `/operator/team` (admins): who runs the fleet; makes an account an operator, or a customer again. */
+/**
+ * `/operator/team` (admins): who runs the fleet; makes an account an operator or an admin, or a
+ * customer again. The last admin cannot step down: the server refuses it, and the toast says so.
+ */
 export function TeamPage() {
   const read = useStore(operatorRead<{ items: TeamMember[] }>(TEAM_PATH));
   const me = useStore($user);
   const [email, setEmail] = useState('');
-  const [role, setRole] = useState<GivenRole>('operator');
+  const [role, setRole] = useState<Role>('operator');
   const [busy, setBusy] = useState(false);
   const [demoting, setDemoting] = useState<TeamMember>();
 
@@ -77,7 +80,7 @@ export function TeamPage() {
           label="Role"
           options={GIVEN_ROLES.map((value) => ({ value, label: ROLE_LABELS[value] }))}
           value={role}
-          onChange={(event) => setRole(event.target.value as GivenRole)}
+          onChange={(event) => setRole(event.target.value as Role)}
         />
         <Button type="submit" busy={busy}>
           Change role

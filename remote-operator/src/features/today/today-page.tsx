@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { formatDisplayDate } from '@rentora/shared';
 import { useBusinessToday, useStore } from '@rentora/state';
+import { CustomerCell } from '../../lib/customer-cell';
 import { DataTable, type Column } from '../../lib/data-table';
 import type { StageMove } from '../../lib/moves';
 import { OperatorLayout } from '../../lib/operator-layout';
@@ -18,7 +19,7 @@ const dayRead = (filters: string) =>
 const columns = (dateHeader: string, date: (booking: OperatorBooking) => string): Column<OperatorBooking>[] => [
   { header: 'Car', cell: (booking) => booking.car_name },
   { header: 'Location', cell: (booking) => booking.location },
-  { header: 'Customer', cell: (booking) => `${booking.customer_name} · ${booking.customer_email}` },
+  { header: 'Customer', cell: (booking) => <CustomerCell booking={booking} /> },
   { header: dateHeader, cell: (booking) => formatDisplayDate(date(booking)) },
   { header: 'Stage', cell: (booking) => <StageBadge stage={booking.stage} /> },
 ];

@@ -22,7 +22,7 @@ const user: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
     '/register',
     {
       config: { validationMessage: FILL_EVERY_FIELD },
-      preHandler: app.limitAttempts,
+      preHandler: app.limitSignUp,
       schema: {
         tags: ['user'],
         summary: 'Create an account and log in',

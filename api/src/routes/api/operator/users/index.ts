@@ -25,10 +25,10 @@ const users: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
     '/:email/role',
     {
       onRequest: app.requireAdmin,
-      config: { validationMessage: 'Send { "role": "customer" } or { "role": "operator" }.' },
+      config: { validationMessage: 'Send { "role": "customer" }, { "role": "operator" } or { "role": "admin" }.' },
       schema: {
         tags: ['operator'],
-        summary: "Set an account's role (admins only); the last admin cannot step down",
+        summary: "Set an account's role, admin included (admins only); the last admin cannot step down",
         security: bearerAuth,
         params: closedObject({ email: requestText(MAX_LENGTH.email) }, ['email']),
         body: roleChangeSchema,

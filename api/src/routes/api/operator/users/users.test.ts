@@ -86,7 +86,43 @@ describeEachEngine('roles and the team on %s', (subject) => {
     ]);
   });
 
-  it('refuses an unknown email (404), a role other than customer or operator (400), and the last admin stepping down (409)', async () => {
+  it('lets an admin make another account an admin, audited; admins may then step down, never the last', async () => {
+    await subject.app.db.updateTable('users').set({ role: 'customer' }).where('role', '=', 'admin').execute();
+    const first = await createStaff(subject.app, 'admin');
+    const operator = await createStaff(subject.app, 'operator');
+    const made = await subject.call('PUT', `/api/operator/users/${operator.email}/role`, {
+      headers: first.auth,
+      body: { role: 'admin' },
+    });
+    expect([made.status, made.message]).toEqual([200, `${operator.email} is now an admin.`]);
+    // The new admin has the team at once, with the token they hold.
+    expect((await subject.call('GET', '/api/operator/users', { headers: operator.auth })).status).toBe(200);
+    const audit = await subject.call('GET', '/api/operator/audit', { headers: first.auth });
+    expect((audit.body as { items: unknown[] }).items[0]).toEqual(
+      expect.objectContaining({
+        actor: first.email,
+        action: 'role.changed',
+        subject: `user:${operator.email}`,
+        before: { role: 'operator' },
+        after: { role: 'admin' },
+      }),
+    );
+
+    // Two admins: the first steps down; then the second is the last, and stays.
+    const stepDown = await subject.call('PUT', `/api/operator/users/${first.email}/role`, {
+      headers: first.auth,
+      body: { role: 'customer' },
+    });
+    expect(stepDown.status).toBe(200);
+    const last = await subject.call('PUT', `/api/operator/users/${operator.email}/role`, {
+      headers: operator.auth,
+      body: { role: 'operator' },
+    });
+    expect([last.status, last.message]).toEqual([409, LAST_ADMIN]);
+    expect((await subject.call('GET', '/api/user', { headers: operator.auth })).body).toMatchObject({ role: 'admin' });
+  });
+
+  it('refuses an unknown email (404), a role that does not exist (400), and the last admin stepping down (409)', async () => {
     await subject.app.db.updateTable('users').set({ role: 'customer' }).where('role', '=', 'admin').execute();
     const admin = await createStaff(subject.app, 'admin');
     const unknown = await subject.call('PUT', '/api/operator/users/nobody@example.com/role', {
@@ -94,11 +130,14 @@ describeEachEngine('roles and the team on %s', (subject) => {
       body: { role: 'operator' },
     });
     expect([unknown.status, unknown.message]).toEqual([404, NO_SUCH_ACCOUNT]);
-    const toAdmin = await subject.call('PUT', `/api/operator/users/${admin.email}/role`, {
+    const toOwner = await subject.call('PUT', `/api/operator/users/${admin.email}/role`, {
       headers: admin.auth,
-      body: { role: 'admin' },
+      body: { role: 'owner' },
     });
-    expect(toAdmin.status).toBe(400);
+    expect([toOwner.status, toOwner.message]).toEqual([
+      400,
+      'Send { "role": "customer" }, { "role": "operator" } or { "role": "admin" }.',
+    ]);
     const last = await subject.call('PUT', `/api/operator/users/${admin.email}/role`, {
       headers: admin.auth,
       body: { role: 'operator' },

@@ -16,7 +16,7 @@ import { fieldMessage } from '../field-message';
 import blocks from './blocks';
 
 const vehicles: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
-  const context = { db: app.db, engine: app.engine, today: app.today };
+  const context = { db: app.db, engine: app.engine, today: app.today, photoHosts: app.config.photoHosts };
 
   app.get(
     '',
@@ -53,6 +53,8 @@ const vehicles: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       schema: {
         tags: ['operator'],
         summary: 'Add a car, as a draft or in service; its `_id` is made from its name',
+        description:
+          '`image_url` must be an https address on a photo host the site shows: images.pexels.com, and any the deployment adds (`PHOTO_HOSTS`); another answers 400. A PATCH checks a changed `image_url` alike.',
         security: bearerAuth,
         body: newVehicleSchema,
         response: { 201: operatorVehicleSchema, ...errorResponses(400, 401, 403, 409, 415) },
@@ -76,7 +78,7 @@ const vehicles: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
         tags: ['operator'],
         summary: "Change a car's fields and/or move its status",
         description:
-          'Moves: draft → in_service; in_service ↔ out_of_service; any → retired (final). Taking a car off the road with confirmed rentals ahead answers 409 naming them in `message` and listing them in `upcoming_rentals`, unless `cancel_upcoming` is true. A body with no field or status to change (a `reason` alone) answers 400.',
+          'Moves: draft → in_service; in_service ↔ out_of_service; any → retired (final). Taking a car off the road with confirmed rentals ahead answers 409 naming them in `message` and listing them in `upcoming_rentals`, unless `cancel_upcoming` is true. Retiring a car out on a rental (picked up) answers 409 naming the rental and its return date. A body with no field or status to change (a `reason` alone) answers 400.',
         security: bearerAuth,
         params: vehicleIdParams,
         body: vehiclePatchSchema,

@@ -7,6 +7,7 @@ import type {
   VehicleStatus,
 } from '@rentora/shared/operator';
 import { formatDisplayDate } from '@rentora/shared/format';
+import { photoHostMessage } from '@rentora/shared/rules';
 import { STAFF_ONLY } from '../../../../plugins/app/auth';
 import { describeEachEngine } from '../../../../testing/describe-engines';
 import { bookingForm, createStaff, createUser, dateFromToday, newCar } from '../../../../testing/test-app';
@@ -113,6 +114,39 @@ describeEachEngine('operator vehicles on %s', (subject) => {
     }
     expect(await audited()).toBe(entriesBefore);
     expect((await subject.call('GET', '/api/vehicles/audi-q7')).status).toBe(200);
+  });
+
+  it('takes a photo only from the hosts the site shows (images.pexels.com by default), keeping one stored before', async () => {
+    const refusal = photoHostMessage(['images.pexels.com']);
+    const elsewhere = [
+      'https://127.0.0.1/car.jpg',
+      'https://169.254.169.254/latest/meta-data',
+      'https://[::1]/car.jpg',
+      'https://images.example.com/car.jpg',
+      'https://images.pexels.com.example.com/car.jpg',
+      'https://images.pexels.com:8443/car.jpg',
+      'https://someone@images.pexels.com/car.jpg',
+    ];
+    for (const imageUrl of elsewhere) {
+      const created = await create(newCar({ car_name: 'Photo Elsewhere', license_plate: 'PH 1', image_url: imageUrl }));
+      expect([imageUrl, created.status, created.message]).toEqual([imageUrl, 400, refusal]);
+      const changed = await patch('audi-a4', { image_url: imageUrl });
+      expect([imageUrl, changed.status, changed.message]).toEqual([imageUrl, 400, refusal]);
+    }
+    expect((await subject.call('GET', '/api/vehicles/audi-a4')).body).toMatchObject({
+      image_url: expect.stringMatching(/^https:\/\/images\.pexels\.com\//),
+    });
+    const onTheCdn = 'https://images.pexels.com/photos/1/pexels-photo-1.jpeg';
+    expect((await patch('audi-a4', { image_url: onTheCdn })).body).toMatchObject({ image_url: onTheCdn });
+
+    // A photo stored before this rule (or before its host left PHOTO_HOSTS) does not stop other edits.
+    await subject.app.db
+      .updateTable('vehicles')
+      .set({ image_url: elsewhere[3] })
+      .where('slug', '=', 'audi-a4')
+      .execute();
+    const edited = await patch('audi-a4', { image_url: elsewhere[3], location: 'Goa' });
+    expect(edited.body).toMatchObject({ image_url: elsewhere[3], location: 'Goa' });
   });
 
   it('moves statuses only as allowed, with public effects at once', async () => {
@@ -260,6 +294,46 @@ describeEachEngine('operator vehicles on %s', (subject) => {
     expect((await patch('toyota-camry', { status: 'in_service' })).status).toBe(200);
   });
 
+  it('refuses retiring a car out on a rental, naming the rental and its return date; out of service stays allowed and the rental goes on', async () => {
+    const rider = await createUser(subject.app);
+    const range = { pick_up_date: dateFromToday(0), drop_off_date: dateFromToday(3) };
+    expect(
+      (await subject.call('POST', '/api/book-ride/kia-carnival', { headers: rider.auth, body: bookingForm(range) }))
+        .status,
+    ).toBe(201);
+    const { id } = await subject.app.db
+      .selectFrom('rentals')
+      .select('id')
+      .where('user_id', '=', rider.id)
+      .executeTakeFirstOrThrow();
+    const pickUp = await subject.call('POST', `/api/operator/bookings/${id}/stage`, {
+      headers: auth,
+      body: { to: 'picked_up', reason: 'Keys handed over' },
+    });
+    expect(pickUp.status).toBe(200);
+
+    const onTheRoad = `This car is out on rental #${id}, due back on ${formatDisplayDate(range.drop_off_date)}. Retire it once that rental is completed; taking it out of service stops new bookings meanwhile.`;
+    for (const body of [{ status: 'retired' }, { status: 'retired', cancel_upcoming: true }]) {
+      const refused = await patch('kia-carnival', body);
+      expect([refused.status, refused.body]).toEqual([409, { message: onTheRoad }]);
+    }
+    expect((await patch('kia-carnival', { status: 'out_of_service' })).body).toMatchObject({
+      status: 'out_of_service',
+    });
+    expect((await patch('kia-carnival', { status: 'retired' })).body).toEqual({ message: onTheRoad });
+    expect((await subject.call('GET', '/api/user', { headers: rider.auth })).body).toMatchObject({
+      cars_rented: [{ car: { _id: 'kia-carnival' }, status: 'in_progress' }],
+    });
+
+    // Once the car is back, it may be retired.
+    const completed = await subject.call('POST', `/api/operator/bookings/${id}/stage`, {
+      headers: auth,
+      body: { to: 'completed', reason: 'Returned' },
+    });
+    expect(completed.status).toBe(200);
+    expect((await patch('kia-carnival', { status: 'retired' })).body).toMatchObject({ status: 'retired' });
+  });
+
   it('lists every car with filters, sorting and paging done by the database', async () => {
     const list = async (query: string) =>
       (await subject.call('GET', `/api/operator/vehicles?${query}`, { headers: auth })).body as VehicleList;
@@ -332,3 +406,25 @@ describeEachEngine('operator vehicles on %s', (subject) => {
     expect(await entries()).toBe(before);
   });
 });
+
+describeEachEngine(
+  'photo hosts a deployment adds (PHOTO_HOSTS) on %s',
+  (subject) => {
+    it('takes a photo on an added host, and still no other', async () => {
+      const operator = await createStaff(subject.app, 'operator');
+      const create = (imageUrl: string, plate: string) =>
+        subject.call('POST', '/api/operator/vehicles', {
+          headers: operator.auth,
+          body: newCar({ image_url: imageUrl, license_plate: plate }),
+        });
+      const added = await create('https://cdn.rentora.example.com/cars/harrier.jpg', 'AD 1');
+      expect(added.body).toMatchObject({ image_url: 'https://cdn.rentora.example.com/cars/harrier.jpg' });
+      const refused = await create('https://images.example.com/harrier.jpg', 'AD 2');
+      expect([refused.status, refused.message]).toEqual([
+        400,
+        'image_url must be an https address on images.pexels.com or cdn.rentora.example.com.',
+      ]);
+    });
+  },
+  { photoHosts: ['images.pexels.com', 'cdn.rentora.example.com'] },
+);
