@@ -4,12 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createAdminCommand } from './create-admin';
-<<<<<<< HEAD
-import { ENGINES, TEST_PASSWORD, caller } from './testing/test-app';
+import { ENGINES, TEST_PASSWORD, type Call, caller } from './testing/test-app';
 import { createPostgresDatabase } from './testing/postgres-database';
-=======
-import { ENGINES, TEST_PASSWORD, type Call, caller, createPostgresDatabase } from './testing/test-app';
->>>>>>> i30-api
 import { buildApp } from './app';
 import { TEST_JWT_SECRET, testConfig } from './testing/test-config';
 import { ADMIN_ENV_MISSING, emailTakenByAnother } from './services/team';
