@@ -40,16 +40,18 @@ const TEXT_FIELDS = Object.entries(vehicleSchema.properties)
   .filter(([, schema]) => schema.type === 'string')
   .map(([field]) => field);
 
+/** Whether the API's schema lets a car's `field` hold `value`: not a choice from a list, and of its pattern if it has one. */
+function schemaAccepts(field: string, value: string): boolean {
+  const schema: Record<string, unknown> = vehicleSchema.properties[field as keyof typeof vehicleSchema.properties];
+  return !('enum' in schema) && (typeof schema.pattern !== 'string' || new RegExp(schema.pattern).test(value));
+}
+
 /** The first car with `text` in every text field whose schema accepts it (a photo's address keeps its https shape). */
 function carSaying(text: string): Car {
   const car: Car = { ...FIRST, _id: 'lexus-ls', id: 2 };
   for (const field of TEXT_FIELDS) {
-    const schema: { enum?: readonly string[]; pattern?: string } =
-      vehicleSchema.properties[field as keyof typeof vehicleSchema.properties];
     const value = field === 'image_url' ? `https://images.example.com/${text}` : text;
-    if (schema.enum === undefined && (schema.pattern === undefined || new RegExp(schema.pattern).test(value))) {
-      car[field] = value;
-    }
+    if (schemaAccepts(field, value)) car[field] = value;
   }
   return car;
 }
