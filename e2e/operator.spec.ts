@@ -103,6 +103,29 @@ async function moveStage(page: Page, action: string, customer: TestUser, reason:
 }
 
 test.describe('Operations', () => {
+  test('a visitor’s or a customer’s /operator is the 404 page, and downloads none of the operator’s files', async ({
+    page,
+    request,
+  }) => {
+    const operatorFiles: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.url().startsWith(e2eSite.remotes.operator)) operatorFiles.push(sent.url());
+    });
+    const notFound = page.getByRole('heading', { name: 'Page Not Found!' });
+    await gotoStarted(page, '/operator');
+    await expect(notFound).toBeVisible();
+    const customer = await registerUser(request, 'Asha Verma');
+    await logInAs(page, customer);
+    await gotoStarted(page, '/operator/fleet');
+    // The customer's role is known: the header shows their profile, and the page is a 404.
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Open profile' })).toBeVisible();
+    await expect(page).toHaveTitle('Error 404 - Page Not Found!');
+    await expect(notFound).toBeVisible();
+    // What the start-up script asks for after the first paint has long been asked for by now.
+    await page.waitForLoadState('networkidle');
+    expect(operatorFiles).toEqual([]);
+  });
+
   test('the first admin adds a car, blocks it, runs a customer’s rental to its end, then takes the car off the road', async ({
     page,
     browser,

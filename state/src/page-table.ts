@@ -224,6 +224,14 @@ export function mayView(access: PageAccess, role: Role | undefined): boolean {
   return access === 'everyone' || (role !== undefined && access.roles.includes(role));
 }
 
+/**
+ * A page no customer may see (the operator side's): no other page's HTML carries it, and a staff
+ * member's browser reads it once their role is known (docs/architecture.md §2).
+ */
+export function isStaffOnly(access: PageAccess): boolean {
+  return !mayView(access, 'customer');
+}
+
 export interface NavLink {
   to: string;
   label: string;

@@ -201,7 +201,7 @@ describe('the host page the server writes', () => {
     expect(html).not.toContain(HEAD_MARKER);
   });
 
-  it('writes no consumer page differently for a remote of staff-only pages; their own pages carry the whole site', async () => {
+  it('writes no consumer page differently for a remote of staff-only pages; their own carry the whole site, none of its files', async () => {
     const operatorRoot = mkdtempSync(path.join(tmpdir(), 'rentora-operator-'));
     const staffOnly = { roles: ['operator', 'admin'] } as const;
     const operatorTable: RemoteTable = {
@@ -218,14 +218,20 @@ describe('the host page the server writes', () => {
       modals: [],
     };
     writeFileSync(path.join(operatorRoot, PAGE_TABLE_FILE), JSON.stringify(operatorTable));
+    const todayPage = { path: './TodayPage', assets: { js: { sync: ['today.1a2b3c4d.js'] }, css: { sync: [] } } };
+    writeFileSync(
+      path.join(operatorRoot, 'mf-manifest.json'),
+      JSON.stringify({
+        metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } },
+        exposes: [todayPage],
+      }),
+    );
     const operator = await startRemoteServer({ root: operatorRoot, port: 0, host: '127.0.0.1', corsOrigins: [] });
     try {
       const address = operator.server.address();
       if (address === null || typeof address === 'string') throw new Error('no port');
-      const withOperator = createHostPages({
-        root: hostRoot,
-        remoteUrls: { ...REMOTE_URLS(), operator: `http://127.0.0.1:${address.port}` },
-      });
+      const operatorUrl = `http://127.0.0.1:${address.port}`;
+      const withOperator = createHostPages({ root: hostRoot, remoteUrls: { ...REMOTE_URLS(), operator: operatorUrl } });
       const without = createHostPages({ root: hostRoot, remoteUrls: REMOTE_URLS() });
       expect(await withOperator.ready(1_000)).toEqual(['booking']);
       for (const pathname of ['/', '/vehicles', '/vehicles/audi-q7', '/about', '/no/such/page']) {
@@ -245,6 +251,10 @@ describe('the host page the server writes', () => {
       ]);
       // Its header is a visitor's all the same: who is signed in is known only in the browser.
       expect(headerLinks(today.html)).not.toContain('Operator');
+      // So are its hints: a customer who opens it downloads nothing of the operator side.
+      expect(afterPaint(today.html)).toEqual([]);
+      expect(today.html).not.toContain(`${operatorUrl}/mf-manifest.json`);
+      expect(today.html).not.toContain('today.1a2b3c4d.js');
     } finally {
       await operator.close();
       rmSync(operatorRoot, { recursive: true, force: true });

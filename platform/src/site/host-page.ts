@@ -11,6 +11,7 @@ import {
   SITE_CONFIG_ID,
 } from '@rentora/shared/first-paint';
 import {
+  isStaffOnly,
   linksHere,
   matchPage,
   matchPath,
@@ -20,7 +21,7 @@ import {
   type PageMatch,
 } from '@rentora/state/page-table';
 import { fillFirstPaint } from './fill-first-paint';
-import { inlineSite, isStaffOnly } from './inline-site';
+import { inlineSite } from './inline-site';
 import { pageHints } from './page-hints';
 import { createRemoteTables, type RemotesNow, type ServedPage } from './remote-tables';
 import { REMOTE_SHELL } from './shell-files';
