@@ -19,13 +19,21 @@ import {
 const displayDate = (iso: string) => iso.split('-').reverse().join('/');
 const ROOT = path.resolve(__dirname, '..');
 
-/** The car the admin adds: one name for this run, so its page and rows are found by it. */
+/**
+ * The car the admin adds: one name for this run, so its page and rows are found by it. Its other
+ * words look like the pages' first-paint tokens (`@rentora/shared/first-paint`): they must be shown
+ * as written, never read as tokens.
+ */
 const CAR = {
   name: `Lexus LS 500h ${randomUUID().slice(0, 4)}`,
-  brand: 'Lexus',
+  brand: 'Lexus {data:*.car_name}',
   plate: `MH 01 LX ${1000 + Math.floor(Math.random() * 8999)}`,
-  location: 'Mumbai',
+  location: `Zz {data:0.description} ${randomUUID().slice(0, 4)}`,
   image: 'https://images.pexels.com/photos/7985342/pexels-photo-7985342.jpeg',
+  description: '{data:nope} A quiet hybrid flagship with rear seats made for long city days.',
+  fuel: 'Hybrid {url:_id}',
+  engine: '3456 cc {src:image_url}',
+  transmission: 'Automatic {data:length}',
 };
 
 /** `create-admin`, as a deployment runs it against the API's database (README: the first admin). */
@@ -66,14 +74,14 @@ async function addCar(page: Page) {
   await form.getByLabel('Seats').fill('5');
   await form.getByLabel('Model year').fill('2025');
   await form.getByLabel('Mileage (km/l)').fill('15.6');
-  await form.getByLabel('Fuel').fill('Hybrid');
-  await form.getByLabel('Engine').fill('3456 cc');
-  await form.getByLabel('Transmission').fill('Automatic');
+  await form.getByLabel('Fuel').fill(CAR.fuel);
+  await form.getByLabel('Engine').fill(CAR.engine);
+  await form.getByLabel('Transmission').fill(CAR.transmission);
   await form.getByLabel('Rating (0–5)').fill('4.7');
   await form.getByLabel('Photo address (https)').fill(CAR.image);
   await form.getByLabel('Type').selectOption('Sedan');
   await expect(form.getByLabel('Status')).toHaveValue('in_service');
-  await form.getByLabel('Description').fill('A quiet hybrid flagship with rear seats made for long city days.');
+  await form.getByLabel('Description').fill(CAR.description);
   return form;
 }
 
@@ -113,6 +121,29 @@ async function moveStage(page: Page, action: string, customer: TestUser, reason:
 }
 
 test.describe('Operations', () => {
+  test('a visitor’s or a customer’s /operator is the 404 page, and downloads none of the operator’s files', async ({
+    page,
+    request,
+  }) => {
+    const operatorFiles: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.url().startsWith(e2eSite.remotes.operator)) operatorFiles.push(sent.url());
+    });
+    const notFound = page.getByRole('heading', { name: 'Page Not Found!' });
+    await gotoStarted(page, '/operator');
+    await expect(notFound).toBeVisible();
+    const customer = await registerUser(request, 'Asha Verma');
+    await logInAs(page, customer);
+    await gotoStarted(page, '/operator/fleet');
+    // The customer's role is known: the header shows their profile, and the page is a 404.
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Open profile' })).toBeVisible();
+    await expect(page).toHaveTitle('Error 404 - Page Not Found!');
+    await expect(notFound).toBeVisible();
+    // What the start-up script asks for after the first paint has long been asked for by now.
+    await page.waitForLoadState('networkidle');
+    expect(operatorFiles).toEqual([]);
+  });
+
   test('the first admin adds a car, blocks it, runs a customer’s rental to its end, then takes the car off the road', async ({
     page,
     browser,
@@ -178,6 +209,13 @@ test.describe('Operations', () => {
       await customerPage.goto('/vehicles');
       const card = customerPage.getByRole('article', { name: CAR.name });
       await expect(card).toBeVisible();
+      // The car's city, as the home and fleet pages' HTML paint their cities: as written, the paint
+      // whole (docs/architecture.md §2). The pages follow the fleet within a quarter of a second.
+      for (const pathname of ['/', '/vehicles']) {
+        await expect
+          .poll(async () => (await request.get(pathname)).text())
+          .toContain(`>${CAR.location} (1 car)</option>`);
+      }
 
       // 3. The admin blocks three days; a customer sees them as booked and the wizard refuses them.
       const blockStart = dateFromToday(4);
@@ -279,6 +317,21 @@ test.describe('Operations', () => {
       });
       expect(offTheRoad.status()).toBe(200);
       await expect(customerPage.getByRole('button', { name: 'Unavailable' })).toBeDisabled({ timeout: 1_000 });
+      // Its own page's HTML writes the words it paints as they are too.
+      const carPage = `/vehicles/${encodeURIComponent(vehicleId)}`;
+      const carHtml = await (await request.get(carPage)).text();
+      for (const words of [CAR.name, CAR.brand, CAR.location, CAR.description]) expect(carHtml).toContain(words);
+
+      // 8. The admin retires the car: its page is the site's 404 page, sent as a 404.
+      const retired = await request.patch(`/api/operator/vehicles/${encodeURIComponent(vehicleId)}`, {
+        headers: { Authorization: `Bearer ${adminToken ?? ''}` },
+        data: { status: 'retired' },
+      });
+      expect(retired.status()).toBe(200);
+      await expect.poll(async () => (await request.get(carPage)).status()).toBe(404);
+      await gotoStarted(customerPage, carPage);
+      await expect(customerPage).toHaveTitle('Error 404 - Page Not Found!');
+      await expect(customerPage.getByRole('heading', { name: 'Page Not Found!' })).toBeVisible();
       expect(operatorFiles).toEqual([]);
     } finally {
       await customerContext.close();

@@ -214,7 +214,7 @@ test.describe('the fleet’s first paint holds', () => {
     read: async (url: string) => {
       await new Promise((resolve) => setTimeout(resolve, delay));
       const answer = await fetch(`${e2eSite.baseUrl}${url}`);
-      return change((await answer.json()) as Vehicle[]);
+      return { statusCode: answer.status, body: change((await answer.json()) as Vehicle[]) };
     },
     version: async () => undefined,
   });

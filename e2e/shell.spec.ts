@@ -49,6 +49,37 @@ test.describe('site shell', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
+  test('a car the fleet does not have is the 404 page, sent as a 404, and stays it once the site has started', async ({
+    page,
+  }) => {
+    // Each state of the main area, from the HTML on: the 404 page is never replaced by a loading state.
+    await page.addInitScript(() => {
+      const states: string[] = [];
+      Object.assign(window, { mainStates: states });
+      new MutationObserver(() => {
+        const main = document.querySelector('main');
+        const state = main?.querySelector('h1')?.textContent ?? main?.textContent?.trim() ?? '';
+        if (state !== '' && states.at(-1) !== state) states.push(state);
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    const carRead = page.waitForResponse((response) => response.url().endsWith('/api/vehicles/no-such-car'));
+    const sent = page.waitForResponse((response) => response.url().endsWith('/vehicles/no-such-car'));
+    await gotoStarted(page, '/vehicles/no-such-car');
+    expect((await sent).status()).toBe(404);
+    expect((await carRead).status()).toBe(404);
+    await expect(page).toHaveTitle('Error 404 - Page Not Found!');
+    await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found!' })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { mainStates: string[] }).mainStates)).toEqual([
+      'Page Not Found!',
+    ]);
+    // Back to it within the site: the host's route is the same 404 page.
+    await page.getByRole('link', { name: 'Back to Home' }).click();
+    await expect(page).toHaveTitle('Rentora - Quality Cars, Unmatched Experience');
+    await page.goBack();
+    await expect(page).toHaveTitle('Error 404 - Page Not Found!');
+    await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found!' })).toBeVisible();
+  });
+
   test('the footer carries every element of docs/product.md §2', async ({ page }) => {
     await page.goto('/vehicles');
     const footer = page.getByRole('contentinfo');

@@ -109,11 +109,10 @@ test.describe('before any script runs', () => {
     await expect(page.getByText('The S Class is the benchmark limousine', { exact: false })).toBeVisible();
     await expect(page.getByText('₹25000')).toBeVisible();
 
-    // A path that names no car gets the car page's skeleton.
+    // A path that names no car is the site's 404 page (shell.spec.ts), not the car page's skeleton.
     await page.goto('/vehicles/no-such-car');
-    await expect(page).toHaveTitle('Rentora');
-    await expect(page.getByText('Loading car details…')).toBeAttached();
-    await expect(page.getByText('Mercedes Benz S Class', { exact: true })).toHaveCount(0);
+    await expect(page).toHaveTitle('Error 404 - Page Not Found!');
+    await expect(page.getByText('Loading car details…')).toHaveCount(0);
   });
 
   test('the fleet page already shows its first row of cars, with their photos, from the HTML alone', async ({

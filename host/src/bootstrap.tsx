@@ -3,10 +3,11 @@ import '@rentora/shared/styles/tokens.css';
 import '@rentora/shared/styles/base.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { matchPage, moduleIdOf, prefetchReads } from '@rentora/state';
+import { matchPage, mayView, moduleIdOf, prefetchReads, subjectRead } from '@rentora/state';
 import { App } from './app/app';
 import { takeFirstPaint } from './app/first-paint-handover';
 import { holdFirstPaint } from './app/first-page-data';
+import { noteSentNotFound } from './app/missing-page';
 import { reportCaughtError } from './lib/federation/report-caught-error';
 import { loadRemoteModule } from './lib/federation/remote-module';
 import { registerRemoteUrls } from './lib/federation/remote-registry';
@@ -15,11 +16,14 @@ import { readSiteConfig } from './lib/site-config';
 async function start() {
   const config = await readSiteConfig();
   // The page is matched once, from the remotes' live tables; its data and its remote's code start
-  // now, side by side, before React renders.
-  const match = matchPage(config.table, window.location.pathname);
+  // now, side by side, before React renders. A page for some roles only starts once the reader's
+  // role is known, when it renders: a customer who opens an operator's page loads none of its code.
+  const found = matchPage(config.table, window.location.pathname);
+  const match = found && mayView(found.page.access, undefined) ? found : undefined;
   const data = prefetchReads(match?.reads ?? []);
   registerRemoteUrls(config.remotes);
-  if (match) {
+  // Sent as the 404 page (the API has no such car), the page needs its code only if its first read says otherwise.
+  if (match && !noteSentNotFound(subjectRead(match))) {
     const code = loadRemoteModule(moduleIdOf(match.page));
     // A failed load is shown by the page's slot, which asks again; nothing to report here.
     code.catch(() => undefined);

@@ -16,6 +16,11 @@ export const PAGE_SLOT_ATTRIBUTE = 'data-page-slot';
 export const FIRST_PAINT_ATTRIBUTE = 'data-first-paint';
 /** On a navigation list (`header`, `menu`, `footer`): the server writes the site's links into it. */
 export const NAV_LIST_ATTRIBUTE = 'data-nav-list';
+/**
+ * On the host's 404 page: a document that has it was answered 404 (for a car the API does not have,
+ * say), so the host keeps showing its 404 page until its own read of that car says otherwise.
+ */
+export const NOT_FOUND_ATTRIBUTE = 'data-not-found';
 /** On text whose lines could wrap differently in the fallback font: in a first paint it waits for the web fonts. */
 export const WAITS_FOR_FONTS_ATTRIBUTE = 'data-waits-for-fonts';
 

@@ -219,9 +219,26 @@ export function matchPage(table: SiteTable, pathname: string): PageMatch | undef
   return undefined;
 }
 
+/**
+ * The read of what the page's path names: its first read, when the path has parameters (the car of
+ * `/vehicles/:vehicleId`). When the API answers it 404, the page is the site's 404 page, as the
+ * server sends it and as the browser shows it (docs/architecture.md §2).
+ */
+export function subjectRead({ page, reads }: PageMatch): string | undefined {
+  return hasParameters(page.path) ? reads[0] : undefined;
+}
+
 /** Whether a reader with `role` (undefined: signed out, or not known yet) may see a page. */
 export function mayView(access: PageAccess, role: Role | undefined): boolean {
   return access === 'everyone' || (role !== undefined && access.roles.includes(role));
+}
+
+/**
+ * A page no customer may see (the operator side's): no other page's HTML carries it, and a staff
+ * member's browser reads it once their role is known (docs/architecture.md §2).
+ */
+export function isStaffOnly(access: PageAccess): boolean {
+  return !mayView(access, 'customer');
 }
 
 export interface NavLink {

@@ -8,6 +8,7 @@ import {
   matchPath,
   mayView,
   navLinksOf,
+  subjectRead,
   useStore,
   type NavLink,
 } from '@rentora/state';
@@ -22,6 +23,7 @@ import styles from './app.module.css';
 import { NavLinksContext, SiteContext } from '../lib/site-context';
 import { SiteProvider } from '../lib/site-provider';
 import { HOST_NAV_LINKS, HOST_PAGES, NOT_FOUND_PAGE } from './host-pages';
+import { UnlessMissing } from './missing-page';
 import { usePageCodeOnIntent } from './page-code-on-intent';
 import { PageLoading } from './page-loading';
 import { RemotePage } from './remote-page';
@@ -70,7 +72,8 @@ export function SiteLayout({ page, navLinks }: { page?: ReactNode; navLinks?: re
 /**
  * The page at `location`: one of the host's own, else the remote page the site's table has there
  * (matched once), else the 404 page. A page for some roles only is a 404 to everyone else, once
- * the reader's role is known.
+ * the reader's role is known; a page whose path names something the API answers 404 for (a car not
+ * in the fleet) is one to everyone.
  */
 function SitePage({ location }: { location: Location }) {
   const { table } = useContext(SiteContext);
@@ -80,18 +83,27 @@ function SitePage({ location }: { location: Location }) {
   const own = HOST_PAGES.find((hostPage) => matchPath(hostPage.path, location.pathname));
   const match = own ? undefined : matchPage(table, location.pathname);
   if (own) return <Titled title={own.title}>{own.element}</Titled>;
+  const notFound = <Titled title={NOT_FOUND_PAGE.title}>{NOT_FOUND_PAGE.element}</Titled>;
   if (match && mayView(match.page.access, role)) {
-    return (
+    const page = (
       <MatchedPage params={match.params} location={location}>
         <Titled title={match.page.title}>
           <RemotePage page={match.page} />
         </Titled>
       </MatchedPage>
     );
+    const subject = subjectRead(match);
+    return subject === undefined ? (
+      page
+    ) : (
+      <UnlessMissing read={subject} notFound={notFound}>
+        {page}
+      </UnlessMissing>
+    );
   }
   // Whose page it may be is known once the signed-in reader has loaded.
   if (match && token && (userLoading || role === undefined)) return <PageLoading />;
-  return <Titled title={NOT_FOUND_PAGE.title}>{NOT_FOUND_PAGE.element}</Titled>;
+  return notFound;
 }
 
 function Titled({ title, children }: { title: string | null; children: ReactNode }) {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { $role, useStore } from '@rentora/state';
+import { $role, isStaffOnly, useStore } from '@rentora/state';
 import { addRemoteUrls } from './federation/remote-registry';
 import { readWholeSite, type SiteConfig } from './site-config';
 import { SiteContext } from './site-context';
@@ -25,7 +25,8 @@ export function SiteProvider({
   children: ReactNode;
 }) {
   const role = useStore($role);
-  const staff = role !== undefined && role !== 'customer';
+  // A page for this reader's role alone would be one no customer may see: the HTML left such pages out.
+  const staff = role !== undefined && isStaffOnly({ roles: [role] });
   const known = useRef(initial);
   const [whole, setWhole] = useState<SiteConfig>();
   const [complete, setComplete] = useState(false);

@@ -4,6 +4,7 @@ import { buildApp } from '@rentora/api/app';
 import { loadConfig } from '@rentora/api/config';
 import { startRemoteServer } from '../site/remote-server';
 import { REVALIDATE } from '../site/cache-policy';
+import { apiPageData } from '../site/api-page-data';
 import { createHostPages, type HostPage } from '../site/host-page';
 import { fileHeaders, hostPageHeaders, type InlineHashes } from '../site/site-headers';
 import { registerStaticSite, type RenderedPage } from '../site/static-site';
@@ -74,28 +75,12 @@ async function serve(): Promise<void> {
   api.get('/remotes.json', { schema: { hide: true } }, (_request, reply) =>
     reply.header('Cache-Control', REVALIDATE).send(site.remoteUrls),
   );
-  let fleetEtag: string | undefined;
   const pages = createHostPages({
     root: hostDist,
     remoteUrls: site.remoteUrls,
     // A remote deployed alone is seen by the pages sent a quarter of a second later at most.
     freshForMs: 250,
-    // In-process: a first paint shows the live car, or the fleet's first row, without a trip over the network.
-    pageData: {
-      read: async (url) => {
-        const response = await api.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
-        return response.statusCode === 200 ? response.json() : undefined;
-      },
-      // The fleet's ETag: first paints show the fleet's fields, so a page painted with them holds until it changes.
-      version: async () => {
-        const headers: Record<string, string> = { accept: 'application/json' };
-        if (fleetEtag) headers['if-none-match'] = fleetEtag;
-        const response = await api.inject({ method: 'GET', url: '/api/vehicles', headers });
-        if (response.statusCode === 200) fleetEtag = String(response.headers.etag ?? '') || undefined;
-        else if (response.statusCode !== 304) fleetEtag = undefined;
-        return fleetEtag;
-      },
-    },
+    pageData: apiPageData(api),
   });
   const remoteOrigins = Object.values(site.remoteUrls).map((url) => new URL(url).origin);
   const pageHeaders = memoizeByHashes((hashes) => hostPageHeaders(remoteOrigins, hashes));

@@ -41,14 +41,22 @@ function tokenText(kind: string, value: unknown, texts: string | undefined): str
   return escapeHtml(text);
 }
 
-/** Fills every token of `html` from `data`; `item` is what `*` names inside a list's item. */
-function fillTokens(html: string, data: unknown, item?: unknown): string | undefined {
+/** A token's kind, field path and plural texts, as FIRST_PAINT_TOKEN captures them. */
+type TokenParts = [kind: string, path: string, texts: string | undefined];
+
+/** The text of the token `[kind, path, texts]` from `data`; `item` is what `*` names inside a list's item. */
+function filledToken(data: unknown, item: unknown, [kind, path, texts]: TokenParts): string | undefined {
+  const fromItem = path === '*' || path.startsWith('*.');
+  // A token of a list's item outside a list's template has nothing to name.
+  if (fromItem && item === undefined) return undefined;
+  return tokenText(kind, fromItem ? valueAt(item, path.slice(2)) : valueAt(data, path), texts);
+}
+
+/** A list item's template filled with that item: one pass over the template, which is the page's own HTML. */
+function fillItem(itemHtml: string, data: unknown, item: unknown): string | undefined {
   let failed = false;
-  const filled = html.replace(FIRST_PAINT_TOKEN, (token, kind: string, path: string, texts?: string) => {
-    const fromItem = path === '*' || path.startsWith('*.');
-    if (fromItem && item === undefined) return token;
-    const value = fromItem ? valueAt(item, path.slice(2)) : valueAt(data, path);
-    const text = tokenText(kind, value, texts);
+  const filled = itemHtml.replace(FIRST_PAINT_TOKEN, (_token, kind: string, path: string, texts?: string) => {
+    const text = filledToken(data, item, [kind, path, texts]);
     if (text === undefined) failed = true;
     return text ?? '';
   });
@@ -69,38 +77,46 @@ function itemsOf(list: unknown, groupBy: string | undefined): unknown[] | undefi
   return [...counts].sort(([a], [b]) => a.localeCompare(b)).map(([key, count]) => ({ key, count }));
 }
 
-const TEMPLATE = /<template ([^>]*)>([\s\S]*?)<\/template>/g;
 const attributeOf = (attributes: string, name: string) =>
   new RegExp(`${name}="([^"]*)"`).exec(attributes)?.[1]?.replace(/&amp;/g, '&');
 
-/** Each list template repeated once per item, filled with that item. */
-function expandLists(html: string, data: unknown): string | undefined {
-  let failed = false;
-  const expanded = html.replace(TEMPLATE, (whole, attributes: string, itemHtml: string) => {
-    const path = attributeOf(attributes, EACH_ATTRIBUTES.path);
-    if (path === undefined) return whole;
-    const items = itemsOf(valueAt(data, path), attributeOf(attributes, EACH_ATTRIBUTES.groupBy));
-    if (!items) {
-      failed = true;
-      return '';
-    }
-    const from = Number(attributeOf(attributes, EACH_ATTRIBUTES.from) ?? 0);
-    const max = Number(attributeOf(attributes, EACH_ATTRIBUTES.max) ?? Infinity);
-    return items
-      .slice(from, from + max)
-      .map((item) => {
-        const filled = fillTokens(itemHtml, data, item ?? null);
-        if (filled === undefined) failed = true;
-        return filled ?? '';
-      })
-      .join('');
-  });
-  return failed ? undefined : expanded;
+/** A list's template, repeated once per item of the list, each filled with its item; undefined if the data cannot. */
+function listHtml(attributes: string, itemHtml: string, data: unknown): string | undefined {
+  const items = itemsOf(
+    valueAt(data, attributeOf(attributes, EACH_ATTRIBUTES.path) ?? ''),
+    attributeOf(attributes, EACH_ATTRIBUTES.groupBy),
+  );
+  if (!items) return undefined;
+  const from = Number(attributeOf(attributes, EACH_ATTRIBUTES.from) ?? 0);
+  const max = Number(attributeOf(attributes, EACH_ATTRIBUTES.max) ?? Infinity);
+  const filled = items.slice(from, from + max).map((item) => fillItem(itemHtml, data, item ?? null));
+  return filled.includes(undefined) ? undefined : filled.join('');
 }
 
-/** The first paint with the page's data written in, escaped; undefined unless the data fills every token. */
+/** A list's `<template>` (its attributes, its item's HTML), or a token: `[, attributes, itemHtml, kind, path, texts]`. */
+const LIST_OR_TOKEN = new RegExp(
+  `<template ([^>]*\\b${EACH_ATTRIBUTES.path}="[^"]*"[^>]*)>([\\s\\S]*?)<\\/template>|${FIRST_PAINT_TOKEN.source}`,
+  'g',
+);
+
+/**
+ * The first paint with the page's data written in, escaped; undefined unless the data fills every
+ * token. One pass over the page's HTML: what the data writes in is never read again, so a car's
+ * text that looks like a token (`{data:0.description}`) is shown as it is.
+ */
 export function fillFirstPaint(html: string, data: unknown): string | undefined {
   if (data === undefined) return undefined;
-  const expanded = expandLists(html, data);
-  return expanded === undefined ? undefined : fillTokens(expanded, data);
+  let failed = false;
+  const filled = html.replace(
+    LIST_OR_TOKEN,
+    (_whole, attributes: string | undefined, itemHtml: string, kind: string, path: string, texts?: string) => {
+      const text =
+        attributes === undefined
+          ? filledToken(data, undefined, [kind, path, texts])
+          : listHtml(attributes, itemHtml, data);
+      if (text === undefined) failed = true;
+      return text ?? '';
+    },
+  );
+  return failed ? undefined : filled;
 }

@@ -3,7 +3,10 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { buildApp } from '@rentora/api/app';
+import { loadConfig } from '@rentora/api/config';
 import {
+  escapeHtml,
   firstPaintEach,
   firstPaintField,
   firstPaintPlural,
@@ -15,7 +18,8 @@ import {
   REMOTE_URL_PLACEHOLDER,
 } from '@rentora/shared/first-paint';
 import { PAGE_TABLE_FILE, type PageEntry, type RemoteTable } from '@rentora/state/page-table';
-import { createHostPages, type PageData } from './host-page';
+import { apiPageData } from './api-page-data';
+import { createHostPages, type PageData, type ReadAnswer } from './host-page';
 import { startRemoteServer } from './remote-server';
 import { REMOTE_SHELL, SHELLS_DIR, SHELLS_INDEX, type ShellsIndex } from './shell-files';
 
@@ -201,7 +205,7 @@ describe('the host page the server writes', () => {
     expect(html).not.toContain(HEAD_MARKER);
   });
 
-  it('writes no consumer page differently for a remote of staff-only pages; their own pages carry the whole site', async () => {
+  it('writes no consumer page differently for a remote of staff-only pages; their own carry the whole site, none of its files', async () => {
     const operatorRoot = mkdtempSync(path.join(tmpdir(), 'rentora-operator-'));
     const staffOnly = { roles: ['operator', 'admin'] } as const;
     const operatorTable: RemoteTable = {
@@ -218,14 +222,20 @@ describe('the host page the server writes', () => {
       modals: [],
     };
     writeFileSync(path.join(operatorRoot, PAGE_TABLE_FILE), JSON.stringify(operatorTable));
+    const todayPage = { path: './TodayPage', assets: { js: { sync: ['today.1a2b3c4d.js'] }, css: { sync: [] } } };
+    writeFileSync(
+      path.join(operatorRoot, 'mf-manifest.json'),
+      JSON.stringify({
+        metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } },
+        exposes: [todayPage],
+      }),
+    );
     const operator = await startRemoteServer({ root: operatorRoot, port: 0, host: '127.0.0.1', corsOrigins: [] });
     try {
       const address = operator.server.address();
       if (address === null || typeof address === 'string') throw new Error('no port');
-      const withOperator = createHostPages({
-        root: hostRoot,
-        remoteUrls: { ...REMOTE_URLS(), operator: `http://127.0.0.1:${address.port}` },
-      });
+      const operatorUrl = `http://127.0.0.1:${address.port}`;
+      const withOperator = createHostPages({ root: hostRoot, remoteUrls: { ...REMOTE_URLS(), operator: operatorUrl } });
       const without = createHostPages({ root: hostRoot, remoteUrls: REMOTE_URLS() });
       expect(await withOperator.ready(1_000)).toEqual(['booking']);
       for (const pathname of ['/', '/vehicles', '/vehicles/audi-q7', '/about', '/no/such/page']) {
@@ -245,6 +255,10 @@ describe('the host page the server writes', () => {
       ]);
       // Its header is a visitor's all the same: who is signed in is known only in the browser.
       expect(headerLinks(today.html)).not.toContain('Operator');
+      // So are its hints: a customer who opens it downloads nothing of the operator side.
+      expect(afterPaint(today.html)).toEqual([]);
+      expect(today.html).not.toContain(`${operatorUrl}/mf-manifest.json`);
+      expect(today.html).not.toContain('today.1a2b3c4d.js');
     } finally {
       await operator.close();
       rmSync(operatorRoot, { recursive: true, force: true });
@@ -315,10 +329,10 @@ describe('the host page the server writes', () => {
   });
 
   it('paints a page asked for with a query from its skeleton, inert, since the paint shows no query', async () => {
-    const { html } = await pagesWith({ read: async () => [], version: async () => '"v1"' }).render(
-      '/vehicles',
-      '?location=Goa',
-    );
+    const { html } = await pagesWith({
+      read: async () => ({ statusCode: 200, body: [] }),
+      version: async () => '"v1"',
+    }).render('/vehicles', '?location=Goa');
     expect(html).toContain(
       '<div inert="" style="display:contents"><h1>Our fleet</h1><div role="status">Loading…</div></div>',
     );
@@ -364,11 +378,12 @@ describe('the host page the server writes', () => {
       image_url: 'https://images.example.com/q7.jpeg',
       price_per_day: 9000,
     };
+    /** Pages whose first read the API answers 200 with what `answer` gives. */
     const reading = (answer: (url: string) => Promise<unknown>, asked: string[] = []) =>
       pagesWith({
         read: async (url) => {
           asked.push(url);
-          return answer(url);
+          return { statusCode: 200, body: await answer(url) };
         },
         version: async () => '"fleet-1"',
       });
@@ -401,7 +416,6 @@ describe('the host page the server writes', () => {
     it('sends the page’s skeleton when its data cannot be read in time, or cannot fill every token', async () => {
       const never = new Promise<unknown>(() => undefined);
       const answers: [string, () => Promise<unknown>][] = [
-        ['no such car', async () => undefined],
         ['a failed read', () => Promise.reject(new Error('database gone'))],
         ['a read slower than its time', () => never],
         ['a missing field', async () => ({ ...audi, price_per_day: undefined })],
@@ -417,13 +431,65 @@ describe('the host page the server writes', () => {
       }
     });
 
+    it('is the site’s 404 page, sent as a 404, when the API says the car does not exist, until the fleet changes', async () => {
+      let answer: ReadAnswer = { statusCode: 404 };
+      let version = '"fleet-1"';
+      const asked: string[] = [];
+      const pages = pagesWith({
+        read: async (url) => {
+          asked.push(url);
+          return answer;
+        },
+        version: async () => version,
+      });
+      // With a query too (a shared link's tracking): the car is missing all the same.
+      for (const search of ['', '?utm_source=mail']) {
+        const gone = await pages.render('/vehicles/gone', search);
+        expect([search, gone.statusCode]).toEqual([search, 404]);
+        expect(gone.html).toContain('<main><h1>Page Not Found!</h1></main>');
+        expect(gone.html).toContain('<title>Error 404 - Page Not Found!</title>');
+        expect(gone.html).not.toContain('data-page-slot');
+        expect(afterPaint(gone.html)).toEqual([]);
+      }
+      expect(asked).toEqual(['/api/vehicles/gone', '/api/vehicles/gone']);
+      // A page whose path names nothing (the fleet) is never missing: a 404 of its read says nothing of it.
+      const fleet = await pages.render('/vehicles');
+      expect([fleet.statusCode, fleet.html]).toEqual([200, expect.stringContaining('<h1>Our fleet</h1>')]);
+      asked.length = 2;
+      // Kept, as the car's page would be, until the fleet changes: a car added then is found.
+      expect(await pages.render('/vehicles/gone')).toBe(await pages.render('/vehicles/gone'));
+      expect(asked).toHaveLength(2);
+      answer = { statusCode: 200, body: audi };
+      version = '"fleet-2"';
+      const added = await pages.render('/vehicles/gone');
+      expect([added.statusCode, added.html]).toEqual([200, expect.stringContaining('<h1>Audi &quot;Q7&quot;')]);
+    });
+
+    it('sends the skeleton with a 200 for any other answer, and asks again next time: it says nothing of the car', async () => {
+      for (const statusCode of [400, 401, 500, 503]) {
+        const asked: string[] = [];
+        const pages = pagesWith({
+          read: async (url) => {
+            asked.push(url);
+            return { statusCode };
+          },
+          version: async () => '"fleet-1"',
+        });
+        const page = await pages.render('/vehicles/audi-q7');
+        expect([statusCode, page.statusCode]).toEqual([statusCode, 200]);
+        expect(page.html).toContain('<div role="status">Loading car details…</div>');
+        await pages.render('/vehicles/audi-q7');
+        expect([statusCode, asked.length]).toEqual([statusCode, 2]);
+      }
+    });
+
     it('is written once per version of its inputs: the same page until the data, a table or the host change', async () => {
       let version = '"fleet-1"';
       const asked: string[] = [];
       const pages = pagesWith({
         read: async (url) => {
           asked.push(url);
-          return audi;
+          return { statusCode: 200, body: audi };
         },
         version: async () => version,
       });
@@ -442,6 +508,39 @@ describe('the host page the server writes', () => {
       expect(redeployed).not.toBe(about);
       expect(redeployed.html).toContain('<h1>About Rentora, redeployed</h1>');
       deployHost();
+    });
+  });
+
+  describe('with the API’s own answers, read in the server’s process', () => {
+    let api: FastifyInstance;
+    let dataDir: string;
+    beforeAll(async () => {
+      dataDir = mkdtempSync(path.join(tmpdir(), 'rentora-data-'));
+      api = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }));
+    });
+    afterAll(async () => {
+      await api.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it('sends a car the fleet does not have as the 404 page, and one it has painted', async () => {
+      // Time enough for a cold API's first answers on a loaded machine.
+      const pages = createHostPages({
+        root: hostRoot,
+        remoteUrls: REMOTE_URLS(),
+        pageData: apiPageData(api),
+        dataTimeoutMs: 5_000,
+      });
+      const missing = await pages.render('/vehicles/no-such-car');
+      expect([missing.statusCode, missing.html]).toEqual([404, expect.stringContaining('<h1>Page Not Found!</h1>')]);
+      const [first] = (await api.inject({ method: 'GET', url: '/api/vehicles' })).json<{ _id: string }[]>();
+      const carPath = `/vehicles/${first?._id ?? ''}`;
+      const car = (await api.inject({ method: 'GET', url: `/api${carPath}` })).json<{ car_name: string }>();
+      const found = await pages.render(carPath);
+      expect([found.statusCode, found.html]).toEqual([
+        200,
+        expect.stringContaining(`<h1>${escapeHtml(car.car_name)}</h1>`),
+      ]);
     });
   });
 

@@ -11,16 +11,17 @@ import {
   SITE_CONFIG_ID,
 } from '@rentora/shared/first-paint';
 import {
+  isStaffOnly,
   linksHere,
   matchPage,
   matchPath,
   moduleIdOf,
   navLinksOf,
+  subjectRead,
   type NavLink,
-  type PageMatch,
 } from '@rentora/state/page-table';
 import { fillFirstPaint } from './fill-first-paint';
-import { inlineSite, isStaffOnly } from './inline-site';
+import { inlineSite } from './inline-site';
 import { pageHints } from './page-hints';
 import { createRemoteTables, type RemotesNow, type ServedPage } from './remote-tables';
 import { REMOTE_SHELL } from './shell-files';
@@ -31,14 +32,21 @@ import { createShellReader, type HostShells, type Shell } from './shell-template
  * (dist/pages/), the navigation's links and the page itself from the remotes' live page tables
  * (the page's own first paint with its data, or its skeleton), the remotes' URLs and tables
  * inline (staff-only pages only in their own: `inline-site.ts`), and hints that start the page's
- * remote files and data after its first paint. Every page is kept, as one object, for as long as
- * what it was made from holds (the host's build, the remotes' tables and manifests, the fleet),
- * so it is written once per version of those.
+ * remote files and data after its first paint. A page whose path names something the API answers
+ * 404 for (a car not in the fleet: `subjectRead`) is the 404 page. Every page is kept, as one object, for as long as what it was
+ * made from holds (the host's build, the remotes' tables and manifests, the fleet), so it is
+ * written once per version of those.
  */
 
+/** The API's answer to a page's first read: its status, and its JSON body when it is 200. */
+export interface ReadAnswer {
+  statusCode: number;
+  body?: unknown;
+}
+
 export interface PageData {
-  /** The page's first API read, answered in the server's own process; undefined when it has no answer to show. */
-  read: (url: string) => Promise<unknown>;
+  /** The page's first API read, answered in the server's own process. */
+  read: (url: string) => Promise<ReadAnswer>;
   /** The version of the data first paints show (the fleet's ETag); undefined when it cannot be told. */
   version: () => Promise<string | undefined>;
 }
@@ -146,16 +154,6 @@ export function createHostPages(options: HostPagesOptions): HostPages {
     return page;
   };
 
-  /** The remote page's HTML: its first paint with the data, or its skeleton; and whether it was painted with data. */
-  async function remotePageHtml(page: ServedPage, match: PageMatch, search: string) {
-    const firstRead = match.reads[0];
-    if (search !== '' || page.firstPaint === undefined || !pageData || firstRead === undefined) {
-      return { html: page.skeleton, painted: false };
-    }
-    const painted = fillFirstPaint(page.firstPaint, await within(pageData.read(firstRead), dataTimeoutMs));
-    return painted === undefined ? { html: page.skeleton, painted: false } : { html: painted, painted: true };
-  }
-
   function compose(
     shells: HostShells,
     remotes: RemotesNow,
@@ -202,8 +200,12 @@ export function createHostPages(options: HostPagesOptions): HostPages {
       // One match per request, handed on to everything below.
       const match = own ? undefined : matchPage(remotes.table, pathname);
       const page = match && remotes.pages.get(match.page.remote)?.get(match.page.path);
-      const paintsData = Boolean(match && page?.firstPaint !== undefined && query === '');
-      const version = paintsData ? await currentDataVersion() : '';
+      // The page's first read, answered here when the page paints with it or when it finds what the
+      // page's path names (a car), which decides whether the page exists.
+      const subject = match && subjectRead(match);
+      const paints = query === '' && page?.firstPaint !== undefined;
+      const read = page && pageData ? (paints ? match?.reads[0] : subject) : undefined;
+      const version = read === undefined ? '' : await currentDataVersion();
       const key = [
         shells.version,
         remotes.version,
@@ -228,16 +230,25 @@ export function createHostPages(options: HostPagesOptions): HostPages {
         });
         return keep(key, { statusCode: 200, ...composed });
       }
-      if (!match || !page) {
-        const composed = compose(shells, remotes, shells.shell(shells.index.notFound.name), {
+      const notFound = () => ({
+        statusCode: 404,
+        ...compose(shells, remotes, shells.shell(shells.index.notFound.name), {
           pathname,
           title: escapeHtml(shells.index.notFound.title),
           hints: pageHints(options.remoteUrls, remotes),
-        });
-        return keep(key, { statusCode: 404, ...composed });
+        }),
+      });
+      if (!match || !page) return keep(key, notFound());
+      const answer = pageData && read !== undefined ? await within(pageData.read(read), dataTimeoutMs) : undefined;
+      // The API says what the page's path names does not exist (a car not in the fleet, or retired).
+      if (subject !== undefined && answer?.statusCode === 404) {
+        return version === undefined ? notFound() : keep(key, notFound());
       }
-      const { html: pageHtml, painted } = await remotePageHtml(page, match, query);
-      const { title, html } = takeTitle(pageHtml);
+      const painted =
+        paints && page.firstPaint !== undefined && answer?.statusCode === 200
+          ? fillFirstPaint(page.firstPaint, answer.body)
+          : undefined;
+      const { title, html } = takeTitle(painted ?? page.skeleton);
       const composed = compose(shells, remotes, shells.shell(REMOTE_SHELL), {
         pathname,
         // The page's own title, from its HTML, is escaped already.
@@ -249,7 +260,10 @@ export function createHostPages(options: HostPagesOptions): HostPages {
       });
       const hostPage = { statusCode: 200, ...composed };
       // A page that could not show its data (it was slow, or failed) is made afresh next time.
-      return paintsData && (!painted || version === undefined) ? hostPage : keep(key, hostPage);
+      const settled =
+        read === undefined ||
+        (version !== undefined && answer?.statusCode === 200 && (painted !== undefined || !paints));
+      return settled ? keep(key, hostPage) : hostPage;
     },
   };
 }

@@ -1,4 +1,4 @@
-import { mayView, type PageAccess, type SiteTable } from '@rentora/state/page-table';
+import { isStaffOnly, type SiteTable } from '@rentora/state/page-table';
 import type { RemotesNow } from './remote-tables';
 
 /** What a page's HTML tells the browser of the site: where each remote is, and their pages and modals. */
@@ -6,9 +6,6 @@ export interface InlineSite {
   remotes: Readonly<Record<string, string>>;
   table: SiteTable;
 }
-
-/** A page no customer may see: the operator side's, for one. */
-export const isStaffOnly = (access: PageAccess): boolean => !mayView(access, 'customer');
 
 /**
  * The site as a page's HTML carries it. Staff-only pages are left out of every other page, and

@@ -151,7 +151,11 @@ describe('a static site whose pages are rendered', () => {
     await registerStaticSite(pages, {
       root,
       spaFallback: true,
-      renderPage: async (pathname, search) => ({ statusCode: 200, html: `<p>page ${pathname}${search}</p>` }),
+      // A car that is not in the fleet is a page of its own, sent as a 404 (host-page.ts).
+      renderPage: async (pathname, search) => ({
+        statusCode: pathname.startsWith('/vehicles/gone') ? 404 : 200,
+        html: `<p>page ${pathname}${search}</p>`,
+      }),
     });
     await pages.listen({ port: 0, host: '127.0.0.1' });
     const address = pages.server.address();
@@ -190,6 +194,15 @@ describe('a static site whose pages are rendered', () => {
     expect(plain.headers.get('etag')).toBe(etag.replace(/-br"$/, '"'));
     const other = await fetch(`${pagesUrl}/vehicles`, { headers: { ...brotli, 'if-none-match': etag } });
     expect(other.status).toBe(200);
+  });
+
+  it('sends a 404 page whole, revalidated, even to a client that holds its ETag: never a 304 for it', async () => {
+    const brotli = { 'accept-encoding': 'br' };
+    const first = await fetch(`${pagesUrl}/vehicles/gone`, { headers: brotli });
+    expect([first.status, first.headers.get('cache-control')]).toEqual([404, REVALIDATE]);
+    const etag = first.headers.get('etag') ?? '';
+    const again = await fetch(`${pagesUrl}/vehicles/gone`, { headers: { ...brotli, 'if-none-match': etag } });
+    expect([again.status, await again.text()]).toEqual([404, '<p>page /vehicles/gone</p>']);
   });
 });
 

@@ -191,10 +191,12 @@ describe('VehicleDetailPage', () => {
     act(() => setSearch(EMPTY_SEARCH));
   });
 
-  it('says so when the car does not exist', async () => {
+  it('ends the loading state, and leaves the page to the site’s 404 page, when the car does not exist', async () => {
     renderCatalog('/vehicles/no-such-car');
-    expect(await screen.findByRole('heading', { name: 'We couldn’t find that car' })).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Browse the fleet' })).toHaveAttribute('href', '/vehicles');
+    await waitFor(() => expect(screen.queryByText('Loading car details…')).not.toBeInTheDocument());
+    // The host shows the site's 404 page from the page's first read (host/src/app/missing-page.tsx).
+    expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+    expect(document.title).toBe('Rentora');
   });
 
   it('ends the loading state when the API cannot be reached', async () => {
