@@ -215,6 +215,45 @@ describeOnPostgres('a booking and a car leaving the road, racing on PostgreSQL',
       expect(await stageOf(rental.id)).toBe('cancelled');
     },
   );
+
+  it.each([
+    ['out_of_service', 'bmw-3-series'],
+    ['retired', 'maserati-ghibli'],
+  ] as const)(
+    'a customer cancels while the car moves to %s with cancel_upcoming: only the customer is recorded as cancelling it',
+    async (status, car) => {
+      const rider = await createUser(subject.app);
+      const booked = await subject.call('POST', `/api/book-ride/${car}`, { headers: rider.auth, body: bookingForm() });
+      expect(booked.status).toBe(201);
+      const [rental] = await rentalsOf(subject, rider.id);
+      const id = rental?.id ?? 0;
+      await side.query('begin');
+      // The customer's cancellation waits to write the rental; the move, having listed it as upcoming, waits behind it.
+      await side.query('select id from rentals where id = $1 for update', [id]);
+      const cancelling = subject.call('POST', `/api/cancel-ride/${car}`, { headers: rider.auth });
+      await untilWaiting(1);
+      const moving = move(car, status, { cancel_upcoming: true });
+      await untilWaiting(2);
+      await side.query('rollback');
+
+      expect((await cancelling).status).toBe(200);
+      const moved = await moving;
+      expect([moved.status, moved.body]).toMatchObject([200, { status }]);
+      const audit = await subject.app.db
+        .selectFrom('audit_log')
+        .select(['actor', 'action'])
+        .where('subject', '=', `booking:${id}`)
+        .execute();
+      expect(audit).toEqual([{ actor: rider.email, action: 'booking.stage_changed' }]);
+      const history = await subject.app.db
+        .selectFrom('rental_stage_changes')
+        .select(['changed_by', 'to_stage'])
+        .where('rental_id', '=', id)
+        .where('to_stage', '=', 'cancelled')
+        .execute();
+      expect(history).toEqual([{ changed_by: rider.email, to_stage: 'cancelled' }]);
+    },
+  );
 });
 
 /** Resolves once the API in `child` stops answering: its one thread waits in SQLite for the write lock. */
@@ -267,4 +306,39 @@ describeOnSqlite('a booking and a car leaving the road, racing on SQLite', (subj
       }
     },
   );
+
+  it('a customer’s cancellation commits while the move out of service with cancel_upcoming waits: the move records no cancellation of it', async () => {
+    const car = 'bmw-3-series';
+    const operator = await createStaff(subject.app, 'operator');
+    const rider = await createUser(subject.app);
+    const booked = await subject.call('POST', `/api/book-ride/${car}`, { headers: rider.auth, body: bookingForm() });
+    expect(booked.status).toBe(201);
+    const [rental] = await rentalsOf(subject, rider.id);
+    const id = rental?.id ?? 0;
+    const side = new SqliteDatabase(path.join(subject.config.dataDir, SQLITE_FILE_NAME));
+    try {
+      // The customer's cancellation, under way (its own audit entry left out); the move waits for the write lock, then reads after it.
+      side.exec('begin immediate');
+      side.prepare("update rentals set stage = 'cancelled' where id = ?").run(id);
+      const moving = child?.call('PATCH', `/api/operator/vehicles/${car}`, {
+        headers: operator.auth,
+        body: { status: 'out_of_service', cancel_upcoming: true },
+      });
+      const probes = child === undefined ? [] : await untilWaitingForTheWriteLock(child);
+      side.exec('commit');
+
+      const moved = await moving;
+      expect([moved?.status, moved?.body]).toMatchObject([200, { status: 'out_of_service' }]);
+      const audit = await subject.app.db
+        .selectFrom('audit_log')
+        .select('actor')
+        .where('subject', '=', `booking:${id}`)
+        .execute();
+      expect(audit).toEqual([]);
+      await Promise.all(probes);
+    } finally {
+      if (side.inTransaction) side.exec('rollback');
+      side.close();
+    }
+  });
 });
