@@ -49,6 +49,8 @@ export default defineConfig({
       RATE_LIMIT_PER_IP: '10000',
       RATE_LIMIT_WRITES_PER_IP: '10000',
       EVENTS_PER_IP: '10000',
+      // A photo host beside the default: the pages must show photos from it (e2e/shell.spec.ts).
+      PHOTO_HOSTS: 'photos.rentora.test',
     },
   },
 });

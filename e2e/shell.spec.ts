@@ -188,6 +188,31 @@ test.describe('site shell', () => {
     await expect(menu.getByRole('button', { name: 'Sign Up' })).toBeVisible();
   });
 
+  test('a page shows photos from a host PHOTO_HOSTS adds, and from no other host', async ({ page }) => {
+    // Both hosts answer a picture here: only the page's policy decides whether it shows.
+    const pixel = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    await page.route(/^https:\/\/(photos|elsewhere)\.rentora\.test\//, (route) =>
+      route.fulfill({ status: 200, contentType: 'image/png', body: pixel }),
+    );
+    await page.goto('/about');
+    const widthOf = (src: string) =>
+      page.evaluate(
+        (address) =>
+          new Promise<number>((resolve) => {
+            const image = new Image();
+            image.onload = () => resolve(image.naturalWidth);
+            image.onerror = () => resolve(0);
+            image.src = address;
+          }),
+        src,
+      );
+    expect(await widthOf('https://photos.rentora.test/car.png')).toBe(1);
+    expect(await widthOf('https://elsewhere.rentora.test/car.png')).toBe(0);
+  });
+
   test('About and 404 have no serious accessibility violations', async ({ page }, testInfo) => {
     for (const path of ['/about', '/missing']) {
       await page.goto(path);

@@ -19,6 +19,11 @@ export const BUSY_RETRY_AFTER_SECONDS = 2;
 /** Too much work at once (a full queue, an unreachable database): nothing the client did wrong. */
 export const busy = () => new ApiError(503, BUSY, BUSY_RETRY_AFTER_SECONDS);
 
+export const CONTENDED = 'Someone else was changing this at the same moment. Please try again.';
+
+/** A write that lost a race with another every time it was run: the client may simply send it again. */
+export const contended = () => new ApiError(409, CONTENDED);
+
 export const NOT_AUTHENTICATED = 'Please log in again.';
 
 export const unauthorized = () => new ApiError(401, NOT_AUTHENTICATED);

@@ -38,6 +38,22 @@ export async function lockVehicle(db: Executor, engine: Engine, id: number): Pro
 }
 
 /**
+ * Locks the car of a rental on PostgreSQL (row lock until commit), for a write that then locks
+ * the rental: every write that takes a car and its rentals takes the car first (a booking, a
+ * block, a move off the road), so none holds a rental while it waits for the car, and no two
+ * of them deadlock. SQLite's BEGIN IMMEDIATE already serialises writers.
+ */
+export async function lockVehicleOfRental(db: Executor, engine: Engine, rentalId: number): Promise<void> {
+  if (engine !== 'postgres') return;
+  await db
+    .selectFrom('vehicles')
+    .select('id')
+    .where('id', '=', (eb) => eb.selectFrom('rentals').select('vehicle_id').where('id', '=', rentalId))
+    .forUpdate()
+    .execute();
+}
+
+/**
  * Ranges held by rentals (confirmed or picked up) and by the car's blocks, that have not ended
  * before `today`: publicly a block is booked days like any other, its reason unsaid (a hot read: precompiled).
  */

@@ -199,13 +199,16 @@ export async function patchVehicle(
         if (upcoming.length > 0 && cancelUpcoming !== true) throw upcomingRentalsRefusal(upcoming);
         const why = reason === undefined ? CANCEL_REASONS[status] : `${CANCEL_REASONS[status]} ${reason}`;
         for (const rental of upcoming) {
-          await moveRentalStage(trx, {
+          const moved = await moveRentalStage(trx, {
             rentalId: rental.id,
             from: 'confirmed',
             to: 'cancelled',
             by: actor,
             reason: why,
           });
+          // Its customer cancelled it meanwhile (PostgreSQL: the list was read before their commit,
+          // the write after): this request did not cancel it, so it records nothing of it.
+          if (!moved) continue;
           await recordAudit(trx, {
             actor,
             action: 'booking.stage_changed',

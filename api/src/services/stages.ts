@@ -5,6 +5,7 @@ import { ApiError } from '../errors';
 import { recordAudit } from '../repositories/audit';
 import { findOperatorBooking } from '../repositories/operator-bookings';
 import { moveRentalStage } from '../repositories/rentals';
+import { lockVehicleOfRental } from '../repositories/vehicles';
 import type { OperatorContext } from './fleet-operations';
 
 /** The only moves a rental's stage makes (docs/decisions/0017-operator-side.md); the last three are final. */
@@ -40,6 +41,9 @@ export async function moveStage(
 ): Promise<OperatorBooking> {
   const today = context.today();
   return runInTransaction(context.db, async (trx) => {
+    // The car before the rental, as a move off the road takes them: a pick-up locks the car anyway
+    // (the database's guard against blocks), and taking it second could deadlock with that move.
+    await lockVehicleOfRental(trx, context.engine, id);
     const booking = await findOperatorBooking(trx, context.engine, id, true);
     if (booking === undefined) throw new ApiError(404, NO_SUCH_BOOKING);
     const from = booking.stage;

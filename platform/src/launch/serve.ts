@@ -6,7 +6,7 @@ import { startRemoteServer } from '../site/remote-server';
 import { REVALIDATE } from '../site/cache-policy';
 import { apiPageData } from '../site/api-page-data';
 import { createHostPages, type HostPage } from '../site/host-page';
-import { fileHeaders, hostPageHeaders, type InlineHashes } from '../site/site-headers';
+import { NO_INLINE, fileHeaders, hostPageHeaders, type InlineHashes } from '../site/site-headers';
 import { registerStaticSite, type RenderedPage } from '../site/static-site';
 import { siteApps } from '../apps';
 import { findRepoRoot } from './repo';
@@ -69,7 +69,8 @@ async function serve(): Promise<void> {
     );
   }
 
-  const api = await buildApp(loadConfig());
+  const config = loadConfig();
+  const api = await buildApp(config);
   // The host's page reads this at start-up: a remote moves by configuration, with no host rebuild.
   // Answered from memory, so several sites can serve one build with different remotes.
   api.get('/remotes.json', { schema: { hide: true } }, (_request, reply) =>
@@ -83,13 +84,14 @@ async function serve(): Promise<void> {
     pageData: apiPageData(api),
   });
   const remoteOrigins = Object.values(site.remoteUrls).map((url) => new URL(url).origin);
-  const pageHeaders = memoizeByHashes((hashes) => hostPageHeaders(remoteOrigins, hashes));
+  // The pages show car photos from every host the API takes them on.
+  const pageHeaders = memoizeByHashes((hashes) => hostPageHeaders(remoteOrigins, hashes, config.photoHosts));
   // One answer per page the server keeps, so each is compressed and hashed once (send-html.ts).
   const answers = new WeakMap<HostPage, RenderedPage>();
   await registerStaticSite(api, {
     root: hostDist,
     spaFallback: true,
-    headers: hostPageHeaders(remoteOrigins),
+    headers: pageHeaders(NO_INLINE),
     fileHeaders: fileHeaders('same-origin'),
     renderPage: async (pathname, search) => {
       const page = await pages.render(pathname, search);

@@ -1,4 +1,4 @@
-import { hostPageHeaders } from './site-headers';
+import { NO_INLINE, hostPageHeaders } from './site-headers';
 
 function directivesOf(policy: string): Map<string, string[]> {
   return new Map(
@@ -30,5 +30,21 @@ describe('hostPageHeaders', () => {
       ] ?? '';
     expect(directivesOf(policy).get('script-src')).toEqual(["'self'", hash, 'http://localhost:3001']);
     expect(policy).not.toMatch(/script-src [^;]*'unsafe-inline'/);
+  });
+
+  it('shows car photos from the stock-photo CDN and every host the deployment adds, over https only', () => {
+    const imageSources = (photoHosts?: string[]) =>
+      directivesOf(
+        hostPageHeaders(['http://localhost:3001'], NO_INLINE, photoHosts)['content-security-policy'] ?? '',
+      ).get('img-src');
+    const own = ["'self'", 'data:'];
+    expect(imageSources()).toEqual([...own, 'https://images.pexels.com', 'http://localhost:3001']);
+    expect(imageSources(['images.pexels.com', 'cdn.example.com', 'img.rentora.in'])).toEqual([
+      ...own,
+      'https://images.pexels.com',
+      'https://cdn.example.com',
+      'https://img.rentora.in',
+      'http://localhost:3001',
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import { helmetHeaders } from '@rentora/api/security-headers';
+import { DEFAULT_PHOTO_HOSTS } from '@rentora/shared/rules';
 
 /** CSP sources (`'sha256-…'`) of a page's inline styles and scripts. */
 export interface InlineHashes {
@@ -6,15 +7,20 @@ export interface InlineHashes {
   scriptHashes: readonly string[];
 }
 
+export const NO_INLINE: InlineHashes = { styleHashes: [], scriptHashes: [] };
+
 /**
  * Security headers of the host's page. Its scripts, styles and pictures come from its own
- * origin and the remotes' origins; car photos from the stock-photo CDN.
+ * origin and the remotes' origins; car photos from the hosts the API takes them on: the
+ * stock-photo CDN and those the deployment adds (`PHOTO_HOSTS`, the API's `config.photoHosts`).
  */
 export function hostPageHeaders(
   remoteOrigins: readonly string[],
-  inline: InlineHashes = { styleHashes: [], scriptHashes: [] },
+  inline: InlineHashes = NO_INLINE,
+  photoHosts: readonly string[] = [],
 ): Record<string, string> {
   const remotes = [...remoteOrigins];
+  const photos = [...new Set([...DEFAULT_PHOTO_HOSTS, ...photoHosts])].map((host) => `https://${host}`);
   return helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -26,7 +32,7 @@ export function hostPageHeaders(
         // attributes (React's aspect ratios and skeleton sizes) are allowed as attributes only.
         styleSrc: ["'self'", ...inline.styleHashes, ...remotes],
         styleSrcAttr: ["'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https://images.pexels.com', ...remotes],
+        imgSrc: ["'self'", 'data:', ...photos, ...remotes],
         fontSrc: ["'self'", ...remotes],
         connectSrc: ["'self'", ...remotes],
         objectSrc: ["'none'"],

@@ -5,9 +5,10 @@ import pg from 'pg';
 import { SQLITE_FILE_NAME } from '../../../../db/connect';
 import { OUT_OF_SERVICE } from '../../../../services/booking';
 import { onTheRoadMessage, upcomingRentalsMessage } from '../../../../services/fleet-operations';
+import { illegalStageMove } from '../../../../services/stages';
 import { type ChildApi, startChildApi, stopChildApi } from '../../../../testing/child-api';
 import { describeOnPostgres, describeOnSqlite } from '../../../../testing/describe-engines';
-import { type TestApp, bookingForm, createStaff, createUser } from '../../../../testing/test-app';
+import { type TestApp, bookingForm, createStaff, createUser, dateFromToday } from '../../../../testing/test-app';
 import { TEST_JWT_SECRET } from '../../../../testing/test-config';
 
 jest.setTimeout(60_000);
@@ -140,6 +141,119 @@ describeOnPostgres('a booking and a car leaving the road, racing on PostgreSQL',
       .execute();
     expect(cars).toEqual([{ status: 'in_service' }]);
   });
+
+  /** A rental of `car` picked up today, booked by a new rider: the desk may mark it picked up. */
+  const rentalFromToday = async (car: string) => {
+    const rider = await createUser(subject.app);
+    const booked = await subject.call('POST', `/api/book-ride/${car}`, {
+      headers: rider.auth,
+      body: bookingForm({ pick_up_date: dateFromToday(0), drop_off_date: dateFromToday(2) }),
+    });
+    expect(booked.status).toBe(201);
+    const [rental] = await rentalsOf(subject, rider.id);
+    if (rental === undefined) throw new Error(`no rental of ${car}`);
+    return { ...rental, rider };
+  };
+  const pickUp = (id: number) =>
+    subject.call('POST', `/api/operator/bookings/${id}/stage`, { headers: operator.auth, body: { to: 'picked_up' } });
+  const stageOf = async (id: number) =>
+    (await subject.app.db.selectFrom('rentals').select('stage').where('id', '=', id).executeTakeFirstOrThrow()).stage;
+
+  /**
+   * A pick-up and a move off the road with `cancel_upcoming`, on one rental, each past its first
+   * reads: the test's session holds rentals against writes (not against reads or row locks), so
+   * both wait there, the first having taken whatever it takes first; then both go on at once.
+   */
+  const bothUnderWay = async <A, B>(first: () => Promise<A>, second: () => Promise<B>): Promise<[A, B]> => {
+    await side.query('begin');
+    await side.query('lock table rentals in share mode');
+    const one = first();
+    await untilWaiting(1);
+    const two = second();
+    await untilWaiting(2);
+    await side.query('rollback');
+    return Promise.all([one, two]);
+  };
+
+  it.each([
+    ['retired', 'bmw-x1'],
+    ['out_of_service', 'audi-a8'],
+  ] as const)(
+    'a pick-up under way and a move to %s with cancel_upcoming: no deadlock, the pick-up first, the move after it',
+    async (status, car) => {
+      const rental = await rentalFromToday(car);
+      const [pickedUp, moved] = await bothUnderWay(
+        () => pickUp(rental.id),
+        () => move(car, status, { cancel_upcoming: true }),
+      );
+
+      expect([pickedUp.status, (pickedUp.body as { stage?: string }).stage]).toEqual([200, 'picked_up']);
+      if (status === 'retired') {
+        expect([moved.status, moved.body]).toEqual([409, { message: onTheRoadMessage(rental) }]);
+      } else {
+        // The running rental goes on: it was no longer upcoming.
+        expect([moved.status, moved.body]).toMatchObject([200, { status }]);
+      }
+      expect(await stageOf(rental.id)).toBe('picked_up');
+    },
+  );
+
+  it.each([
+    ['retired', 'jaguar-xf'],
+    ['out_of_service', 'hyundai-creta'],
+  ] as const)(
+    'a move to %s with cancel_upcoming under way and a pick-up: no deadlock, the move first, the pick-up refused after it',
+    async (status, car) => {
+      const rental = await rentalFromToday(car);
+      const [moved, pickedUp] = await bothUnderWay(
+        () => move(car, status, { cancel_upcoming: true }),
+        () => pickUp(rental.id),
+      );
+
+      expect([moved.status, moved.body]).toMatchObject([200, { status }]);
+      expect([pickedUp.status, pickedUp.message]).toEqual([409, illegalStageMove('cancelled', 'picked_up')]);
+      expect(await stageOf(rental.id)).toBe('cancelled');
+    },
+  );
+
+  it.each([
+    ['out_of_service', 'bmw-3-series'],
+    ['retired', 'maserati-ghibli'],
+  ] as const)(
+    'a customer cancels while the car moves to %s with cancel_upcoming: only the customer is recorded as cancelling it',
+    async (status, car) => {
+      const rider = await createUser(subject.app);
+      const booked = await subject.call('POST', `/api/book-ride/${car}`, { headers: rider.auth, body: bookingForm() });
+      expect(booked.status).toBe(201);
+      const [rental] = await rentalsOf(subject, rider.id);
+      const id = rental?.id ?? 0;
+      await side.query('begin');
+      // The customer's cancellation waits to write the rental; the move, having listed it as upcoming, waits behind it.
+      await side.query('select id from rentals where id = $1 for update', [id]);
+      const cancelling = subject.call('POST', `/api/cancel-ride/${car}`, { headers: rider.auth });
+      await untilWaiting(1);
+      const moving = move(car, status, { cancel_upcoming: true });
+      await untilWaiting(2);
+      await side.query('rollback');
+
+      expect((await cancelling).status).toBe(200);
+      const moved = await moving;
+      expect([moved.status, moved.body]).toMatchObject([200, { status }]);
+      const audit = await subject.app.db
+        .selectFrom('audit_log')
+        .select(['actor', 'action'])
+        .where('subject', '=', `booking:${id}`)
+        .execute();
+      expect(audit).toEqual([{ actor: rider.email, action: 'booking.stage_changed' }]);
+      const history = await subject.app.db
+        .selectFrom('rental_stage_changes')
+        .select(['changed_by', 'to_stage'])
+        .where('rental_id', '=', id)
+        .where('to_stage', '=', 'cancelled')
+        .execute();
+      expect(history).toEqual([{ changed_by: rider.email, to_stage: 'cancelled' }]);
+    },
+  );
 });
 
 /** Resolves once the API in `child` stops answering: its one thread waits in SQLite for the write lock. */
@@ -192,4 +306,39 @@ describeOnSqlite('a booking and a car leaving the road, racing on SQLite', (subj
       }
     },
   );
+
+  it('a customer’s cancellation commits while the move out of service with cancel_upcoming waits: the move records no cancellation of it', async () => {
+    const car = 'bmw-3-series';
+    const operator = await createStaff(subject.app, 'operator');
+    const rider = await createUser(subject.app);
+    const booked = await subject.call('POST', `/api/book-ride/${car}`, { headers: rider.auth, body: bookingForm() });
+    expect(booked.status).toBe(201);
+    const [rental] = await rentalsOf(subject, rider.id);
+    const id = rental?.id ?? 0;
+    const side = new SqliteDatabase(path.join(subject.config.dataDir, SQLITE_FILE_NAME));
+    try {
+      // The customer's cancellation, under way (its own audit entry left out); the move waits for the write lock, then reads after it.
+      side.exec('begin immediate');
+      side.prepare("update rentals set stage = 'cancelled' where id = ?").run(id);
+      const moving = child?.call('PATCH', `/api/operator/vehicles/${car}`, {
+        headers: operator.auth,
+        body: { status: 'out_of_service', cancel_upcoming: true },
+      });
+      const probes = child === undefined ? [] : await untilWaitingForTheWriteLock(child);
+      side.exec('commit');
+
+      const moved = await moving;
+      expect([moved?.status, moved?.body]).toMatchObject([200, { status: 'out_of_service' }]);
+      const audit = await subject.app.db
+        .selectFrom('audit_log')
+        .select('actor')
+        .where('subject', '=', `booking:${id}`)
+        .execute();
+      expect(audit).toEqual([]);
+      await Promise.all(probes);
+    } finally {
+      if (side.inTransaction) side.exec('rollback');
+      side.close();
+    }
+  });
 });
