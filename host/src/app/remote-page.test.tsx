@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { registerRemoteUrls } from '../lib/federation/remote-registry';
 import { takeFirstPaint } from './first-paint-handover';
-import { renderSite, UNREACHABLE_REMOTES } from '../testing/render-site';
+import { clickAndSettle, renderSite, UNREACHABLE_REMOTES } from '../testing/render-site';
 
 /** A catalog origin that takes the request and never answers: its page stays on its fallback. */
 let silentCatalog: Server;
@@ -56,8 +56,9 @@ describe('a remote page the server painted first', () => {
     expect(search).toHaveFocus();
     expect(main.getByRole('status')).toHaveTextContent('Loading…');
 
-    // A later visit to the page shows a loading status, not the first paint.
-    await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'About' }));
+    // A later visit to the page shows a loading status, not the first paint. The page leaving is
+    // still loading: the router's new location reaches it, and it suspends once more.
+    await clickAndSettle(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'About' }));
     await screen.findByRole('heading', { level: 1, name: /personal project/ });
     await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Vehicles' }));
     expect(await main.findByRole('status')).toHaveTextContent('Loading…');
