@@ -36,7 +36,7 @@ const TEST_FILES = ['**/*.test.{ts,tsx}', '**/testing/**'];
  * ships one copy of each with only what the apps use; tests may build their own routers.
  */
 const ROUTER = {
-  regex: '^(wouter(/.*)?|react-router(-dom)?|nanostores|@nanostores/react)$',
+  regex: '^(react-router(-dom)?(/.*)?|nanostores|@nanostores/react)$',
   message: 'Import the router from @rentora/state/router, and useStore from @rentora/state: one shared copy each.',
 };
 

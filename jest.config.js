@@ -13,10 +13,8 @@ const swc = [
 
 const common = {
   transform: { '^.+\\.(t|j)sx?$': swc },
-  // These ship ESM only (nanostores and its companions; wouter and regexparam; @fastify/static's content-disposition).
-  transformIgnorePatterns: [
-    '/node_modules/(?!(nanostores|@nanostores|nanoevents|content-disposition|wouter|regexparam)/)',
-  ],
+  // These ship ESM only (nanostores and its companions; @fastify/static's content-disposition).
+  transformIgnorePatterns: ['/node_modules/(?!(nanostores|@nanostores|nanoevents|content-disposition)/)'],
   moduleNameMapper: {
     '\\.css$': 'identity-obj-proxy',
     '\\.(svg|webp|jpg|png|woff2)$': '<rootDir>/shared/src/testing/file-stub.ts',

@@ -243,4 +243,32 @@ test.describe('version skew (docs/architecture.md §2)', () => {
       rmSync(work, { recursive: true, force: true });
     }
   });
+
+  test('a remote built against the previous major of @rentora/state fails the same clean way, before it runs', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const work = freshWork('previous-state');
+    // A remote not yet rebuilt after a new major (a router change, docs/decisions/0023-react-router-behind-the-facade.md).
+    const hostState = (JSON.parse(readFileSync(path.join(root, 'state/package.json'), 'utf8')) as { version: string })
+      .version;
+    const previousMajor = `${Number(hostState.split('.')[0]) - 1}.0.0`;
+    providePackageVersion(work, 'state', previousMajor);
+    const site = await serveHostWithCatalog(work, buildApp(copyCatalogSource(work)), ownPort(26));
+    const consoleMessages: string[] = [];
+    page.on('console', (message) => consoleMessages.push(`${message.type()}: ${message.text()}`));
+
+    try {
+      await page.goto(site.hostOrigin);
+      await expect(page.getByRole('alert')).toContainText('We couldn’t load the home page.');
+      await expectShellWorks(page);
+      const failure = () =>
+        consoleMessages.find((text) => text.includes('The remote module catalog/HomePage did not load'));
+      await expect.poll(failure).toContain(`Version ${hostState} from host of shared singleton module @rentora/state`);
+      expect(failure()).toContain(`needs ^${previousMajor}`);
+    } finally {
+      await site.close();
+      rmSync(work, { recursive: true, force: true });
+    }
+  });
 });

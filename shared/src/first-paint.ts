@@ -31,8 +31,11 @@ export const HEAD_MARKER = '<!--rentora:head-->';
 /** Where a navigation list's links go. */
 export const navListMarker = (list: string) => `<!--rentora:nav ${list}-->`;
 
-/** The two tokens of a navigation link's template: its target and its text. */
-export const NAV_HREF_TOKEN = '{nav:href}';
+/**
+ * The two tokens of a navigation link's template: its target and its text. The target is a path
+ * from the root, as every link's is: the router resolves any other against the page it is on.
+ */
+export const NAV_HREF_TOKEN = '/{nav:href}';
 export const NAV_LABEL_TOKEN = '{nav:label}';
 
 // ——— A remote's page, rendered with tokens ———

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { inject, parse } from 'regexparam';
+import { generatePath, matchPath as matchRoute } from 'react-router-dom';
 import type { ModalName } from './stores/modal';
 
 /**
@@ -28,7 +28,7 @@ export interface NavLinkDeclaration {
 
 /** What a page declares in its remote's source table, rendered by the remote's build. */
 export interface PageDeclaration<Expose extends `./${string}` = `./${string}`> {
-  /** The router's pattern: `/vehicles/:vehicleId`. */
+  /** The router's pattern, in react-router's syntax: `/vehicles/:vehicleId`. */
   path: string;
   /** The document's title; null when the page renders its own `<title>` (a car's name). */
   title: string | null;
@@ -148,53 +148,45 @@ export const moduleIdOf = ({ remote, expose }: { remote: string; expose: string 
   `${remote}/${expose.replace(/^\.\//, '')}`;
 
 /**
- * The path as the router sees it: decoded as the browser's location is (`decodeURI`), or as it
- * came when it does not decode.
+ * The path as react-router matches it: each segment decoded, an encoded `/` kept as `%2F`, or as
+ * it came when it does not decode (react-router's own decoding, without its console warning:
+ * a client can send any path to the server).
  */
 function decodedPath(pathname: string): string {
   try {
-    return pathname.includes('%') ? decodeURI(pathname) : pathname;
+    return pathname
+      .split('/')
+      .map((segment) => decodeURIComponent(segment).replaceAll('/', '%2F'))
+      .join('/');
   } catch {
     return pathname;
   }
 }
 
-/** A route pattern as a regular expression and the names of its parameters, in order. */
-export interface ParsedPattern {
-  keys: string[];
-  pattern: RegExp;
-}
-
-/** Each pattern parsed once: the pages' patterns are few, and matched on every request and render. */
-const parsedPatterns = new Map<string, ParsedPattern>();
-
 /**
- * Parses a route pattern. The router is given this very function (`@rentora/state/router`), so
- * the router, the server and the start-up code match paths alike: case-insensitive, a trailing
- * slash allowed, `:name` one segment.
+ * The names of a route pattern's parameters, in order: `:name` (`:name?` when optional), and `*`
+ * for the rest of the path, in react-router's syntax.
  */
-export function parsePath(pattern: string): ParsedPattern {
-  let parsed = parsedPatterns.get(pattern);
-  if (!parsed) {
-    parsed = parse(pattern);
-    parsedPatterns.set(pattern, parsed);
-  }
-  return parsed;
+export function parametersOf(pattern: string): string[] {
+  const names = [...pattern.matchAll(/\/:([\w-]+)/g)].map(([, name = '']) => name);
+  return pattern.endsWith('*') ? [...names, '*'] : names;
 }
 
 /** Whether a pattern has parameters (a page with none can have a navigation link). */
 export function hasParameters(pattern: string): boolean {
-  return parsePath(pattern).keys.length > 0;
+  return parametersOf(pattern).length > 0;
 }
 
-/** The pattern's parameters in `pathname`, or undefined when it does not match. */
+/**
+ * The pattern's parameters in `pathname` (an optional one that is absent as ''), or undefined
+ * when it does not match. react-router's `matchPath`, so the router's `<Routes>`, the server and
+ * the start-up code match paths alike: case-insensitive, a trailing slash allowed, `:name` one
+ * segment.
+ */
 export function matchPath(pattern: string, pathname: string): Record<string, string> | undefined {
-  const { pattern: regex, keys } = parsePath(pattern);
-  const found = regex.exec(decodedPath(pathname));
+  const found = matchRoute(pattern, decodedPath(pathname));
   if (!found) return undefined;
-  const params: Record<string, string> = {};
-  keys.forEach((key, index) => (params[key] = found[index + 1] ?? ''));
-  return params;
+  return Object.fromEntries(Object.entries(found.params).map(([key, value]) => [key, value ?? '']));
 }
 
 export interface PageMatch {
@@ -204,10 +196,9 @@ export interface PageMatch {
   reads: string[];
 }
 
-/** The reads of a page for these parameters, each parameter URL-encoded. */
+/** The reads of a page for these parameters, each parameter URL-encoded (react-router's `generatePath`). */
 export function readsOf(page: Pick<PageEntry, 'reads'>, params: Readonly<Record<string, string>>): string[] {
-  const encoded = Object.fromEntries(Object.entries(params).map(([key, value]) => [key, encodeURIComponent(value)]));
-  return page.reads.map((read) => inject(read, encoded));
+  return page.reads.map((read) => generatePath(read, params));
 }
 
 /** The site's page at `pathname`, matched once: undefined when no remote has one there. */

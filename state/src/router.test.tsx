@@ -44,6 +44,12 @@ describe('NavLink', () => {
     expect(link('About')).toHaveClass('idle');
   });
 
+  it('marks the page the server marked: a trailing slash does not matter, even with `end`', () => {
+    renderAt('/about/', <Navigation />);
+    expect(link('About')).toHaveAttribute('aria-current', 'page');
+    expect(link('About')).toHaveClass('active');
+  });
+
   it('a link to / is current only on the home page', () => {
     renderAt('/about', <NavLink to="/">Home</NavLink>);
     expect(link('Home')).not.toHaveAttribute('aria-current');
@@ -97,7 +103,8 @@ function Car() {
 
 describe('Routes', () => {
   it('given a location, renders that page with its params while the address bar has moved on', () => {
-    const shown = { pathname: '/vehicles/a%b', search: '' };
+    // As the address bar has it: percent-encoded.
+    const shown = { pathname: '/vehicles/a%25b', search: '' };
     renderAt(
       '/about',
       <Routes location={shown}>

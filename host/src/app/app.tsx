@@ -12,7 +12,7 @@ import {
   useStore,
   type NavLink,
 } from '@rentora/state';
-import { BrowserRouter, MatchedPage, type Location } from '@rentora/state/router';
+import { BrowserRouter, Route, Routes, type Location } from '@rentora/state/router';
 import { Footer } from '../features/footer/footer';
 import { Header } from '../features/header/header';
 import { ModalOutlet } from '../features/modal-outlet/modal-outlet';
@@ -70,10 +70,11 @@ export function SiteLayout({ page, navLinks }: { page?: ReactNode; navLinks?: re
 }
 
 /**
- * The page at `location`: one of the host's own, else the remote page the site's table has there
- * (matched once), else the 404 page. A page for some roles only is a 404 to everyone else, once
- * the reader's role is known; a page whose path names something the API answers 404 for (a car not
- * in the fleet) is one to everyone.
+ * The page at `location`: one of the host's own, else the remote page the site's table has there,
+ * else the 404 page. A page for some roles only is a 404 to everyone else, once the reader's role
+ * is known; a page whose path names something the API answers 404 for (a car not in the fleet) is
+ * one to everyone. A remote page is routed at `location` (its params and query stay its own while
+ * it leaves), by the very pattern the table matched with the same matcher.
  */
 function SitePage({ location }: { location: Location }) {
   const { table } = useContext(SiteContext);
@@ -86,11 +87,16 @@ function SitePage({ location }: { location: Location }) {
   const notFound = <Titled title={NOT_FOUND_PAGE.title}>{NOT_FOUND_PAGE.element}</Titled>;
   if (match && mayView(match.page.access, role)) {
     const page = (
-      <MatchedPage params={match.params} location={location}>
-        <Titled title={match.page.title}>
-          <RemotePage page={match.page} />
-        </Titled>
-      </MatchedPage>
+      <Routes location={location}>
+        <Route
+          path={match.page.path}
+          element={
+            <Titled title={match.page.title}>
+              <RemotePage page={match.page} />
+            </Titled>
+          }
+        />
+      </Routes>
     );
     const subject = subjectRead(match);
     return subject === undefined ? (

@@ -46,12 +46,17 @@ export function takeFirstPaint(): void {
   taken = first;
 }
 
-/** The first paint taken from the slot of `id`, once: later visits to the page have none. */
+/** The first paint taken from the slot of `id`, until a page has been given it (`firstPaintGiven`). */
 export function takenFirstPaint(id: string): TakenFirstPaint | undefined {
-  if (taken?.id !== id) return undefined;
-  const found = taken;
-  taken = undefined;
-  return found;
+  return taken?.id === id ? taken : undefined;
+}
+
+/**
+ * The page given `firstPaint` is on the screen: later visits to the page have none. Called when the
+ * page commits, not when it renders, as React may throw a render away and render the page again.
+ */
+export function firstPaintGiven(firstPaint: TakenFirstPaint): void {
+  if (taken === firstPaint) taken = undefined;
 }
 
 /** Puts a taken first paint into `container`, and the focus (with its caret, which the field keeps) back. */

@@ -1,10 +1,14 @@
-import { screen, within } from '@testing-library/react';
+import { use } from 'react';
+import { act, render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { registerRemoteUrls } from '../lib/federation/remote-registry';
 import { takeFirstPaint } from './first-paint-handover';
-import { renderSite, UNREACHABLE_REMOTES } from '../testing/render-site';
+import { MemoryRouter } from '@rentora/state/testing/memory-router';
+import { SiteProvider } from '../lib/site-provider';
+import { clickAndSettle, renderSite, TEST_SITE, UNREACHABLE_REMOTES } from '../testing/render-site';
+import { SiteLayout } from './app';
 
 /** A catalog origin that takes the request and never answers: its page stays on its fallback. */
 let silentCatalog: Server;
@@ -56,11 +60,36 @@ describe('a remote page the server painted first', () => {
     expect(search).toHaveFocus();
     expect(main.getByRole('status')).toHaveTextContent('Loading…');
 
-    // A later visit to the page shows a loading status, not the first paint.
-    await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'About' }));
+    // A later visit to the page shows a loading status, not the first paint. The page leaving is
+    // still loading: the router's new location reaches it, and it suspends once more.
+    await clickAndSettle(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'About' }));
     await screen.findByRole('heading', { level: 1, name: /personal project/ });
     await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Vehicles' }));
     expect(await main.findByRole('status')).toHaveTextContent('Loading…');
     expect(main.queryByText('Search and Book the Best Rental Vehicles')).not.toBeInTheDocument();
+  });
+
+  it('keeps it when React throws its first render away and renders the page again', async () => {
+    const served = serveFirstPaint();
+    takeFirstPaint();
+    // Rendered after the page, it suspends the whole first render, which React starts again once it may.
+    const later = new Promise<void>((resolve) => setTimeout(resolve, 50));
+    function SuspendsOnce() {
+      use(later);
+      return null;
+    }
+    const { container } = await act(async () =>
+      render(
+        <SiteProvider initial={TEST_SITE}>
+          <MemoryRouter url="/vehicles">
+            <SiteLayout />
+            <SuspendsOnce />
+          </MemoryRouter>
+        </SiteProvider>,
+      ),
+    );
+    served.remove();
+    const main = within(container.querySelector('main') as HTMLElement);
+    expect(main.getByText('Search and Book the Best Rental Vehicles')).toBeVisible();
   });
 });

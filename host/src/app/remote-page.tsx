@@ -1,8 +1,8 @@
-import { memo, useCallback, useRef, useState } from 'react';
+import { memo, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { PAGE_SHOWN_EVENT, PAGE_SLOT_ATTRIBUTE } from '@rentora/shared';
 import { moduleIdOf, type PageProps, type SitePage } from '@rentora/state';
 import { RemoteSlot } from '../lib/federation/remote-slot';
-import { adoptFirstPaint, takenFirstPaint } from './first-paint-handover';
+import { adoptFirstPaint, firstPaintGiven, takenFirstPaint } from './first-paint-handover';
 import { firstPageDataSettled } from './first-page-data';
 import { PageLoading } from './page-loading';
 
@@ -26,8 +26,13 @@ export const RemotePage = memo(function RemotePage({ page }: { page: SitePage })
   // it: only the page a visit starts on has one.
   const [firstPaint] = useState(() => (typeof document === 'undefined' ? undefined : takenFirstPaint(id)));
   const [dataSettled] = useState(() => (firstPaint === undefined ? undefined : firstPageDataSettled()));
+  useLayoutEffect(() => {
+    if (firstPaint) firstPaintGiven(firstPaint);
+  }, [firstPaint]);
   const shown = useCallback(() => {
-    slot.current?.dispatchEvent(new Event(PAGE_SHOWN_EVENT, { bubbles: true }));
+    // Once the commit is over: when the page's code and data are in before the slot first renders,
+    // the page mounts with the slot, and its effects run before the slot's ref is set.
+    queueMicrotask(() => slot.current?.dispatchEvent(new Event(PAGE_SHOWN_EVENT, { bubbles: true })));
   }, []);
   return (
     <div ref={slot} {...{ [PAGE_SLOT_ATTRIBUTE]: id }} style={NO_BOX}>

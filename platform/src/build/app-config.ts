@@ -8,6 +8,7 @@ import { appAt, siteApps } from '../apps';
 import { sharedSingletons } from './federation';
 import { PAGE_TABLE_SOURCE, PageTablePlugin } from './page-tables';
 import { moduleOptions } from './module-options';
+import { reactRouterProduction } from './production-builds';
 import { StartupFilesPlugin } from './startup-files';
 
 type FederationOptions = ConstructorParameters<typeof ModuleFederationPlugin>[0];
@@ -63,6 +64,8 @@ export function createAppConfig(
     throw new Error('Standalone is a development mode of a remote: rspack serve --mode development --env standalone.');
   }
   const apiPort = Number(process.env.API_PORT ?? 3100);
+  const modules = moduleOptions(federationName, isDev);
+  const reactRouter = isDev ? undefined : reactRouterProduction(root);
 
   return {
     mode,
@@ -85,8 +88,8 @@ export function createAppConfig(
       assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
       clean: true,
     },
-    resolve: { extensions: ['.ts', '.tsx', '.js'] },
-    module: moduleOptions(federationName, isDev),
+    resolve: { extensions: ['.ts', '.tsx', '.js'], alias: reactRouter?.alias },
+    module: reactRouter ? { ...modules, rules: [...(modules.rules ?? []), reactRouter.rule] } : modules,
     plugins: [
       new ModuleFederationPlugin({
         name: federationName,

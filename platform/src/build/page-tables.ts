@@ -6,7 +6,7 @@ import { classifyFirstPaintTokens, REMOTE_URL_PLACEHOLDER } from '@rentora/share
 import {
   hasParameters,
   PAGE_TABLE_FILE,
-  parsePath,
+  parametersOf,
   type ModalEntry,
   type PageEntry,
   type RemoteTable,
@@ -44,10 +44,10 @@ export function tableProblems(table: RemoteTable, exposed: readonly string[]): s
     if (paths.has(key)) problems.push(`${page.path} is declared twice.`);
     paths.add(key);
     if (!page.path.startsWith('/')) problems.push(`${page.path} must start with a slash.`);
-    const keys = new Set(parsePath(page.path).keys);
+    const keys = new Set(parametersOf(page.path));
     for (const read of page.reads) {
       if (!read.startsWith('/api/')) problems.push(`${page.path} reads ${read}, which is not an API path.`);
-      for (const key of parsePath(read).keys) {
+      for (const key of parametersOf(read)) {
         if (!keys.has(key)) problems.push(`${page.path} reads ${read}, but its path has no :${key}.`);
       }
     }

@@ -16,7 +16,8 @@ import { startLocalSite } from './local-site';
  * `REPORT_FILES=1` also lists every file each page loaded, with its size as sent.
  */
 const BASE_PORT = Number(process.env.REPORT_PORT_BASE ?? 4600);
-const FIRST_LOAD_BUDGET_KIB = 120;
+/** 120 KiB, plus the 7.4 KiB react-router-dom costs over wouter (docs/decisions/0023-react-router-behind-the-facade.md). */
+const FIRST_LOAD_BUDGET_KIB = 127.4;
 const REMOTE_PAGE_BUDGET_KIB = 25;
 const PAGES = ['/', '/vehicles', '/vehicles/mercedes-benz-s-class', '/about'];
 const SINGLETONS = ['react', 'react-dom', '@rentora/state', '@rentora/state/router'];
