@@ -88,6 +88,8 @@ describe('a remote page the server painted first', () => {
         </SiteProvider>,
       ),
     );
+    // React renders again once what suspended it is in.
+    await act(() => later);
     served.remove();
     const main = within(container.querySelector('main') as HTMLElement);
     expect(main.getByText('Search and Book the Best Rental Vehicles')).toBeVisible();
