@@ -7,3 +7,5 @@ export * from './messages';
 export * from './patterns';
 export { AVATAR_IDS, type AvatarId } from '../types';
 export { VEHICLE_TYPES } from '../schemas';
+export * from './car-prices';
+export * from './gstin';
