@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { HelmetOptions } from 'helmet';
 import securityHeaders from '../../plugins/external/security-headers';
+import addOns from './add-ons';
 import bookRide from './book-ride';
 import cancelRide from './cancel-ride';
 import events from './events';
@@ -45,6 +46,7 @@ const api: FastifyPluginAsync = async (app) => {
   await app.register(cancelRide, { prefix: '/cancel-ride' });
   await app.register(events, { prefix: '/events' });
   await app.register(operator, { prefix: '/operator' });
+  await app.register(addOns, { prefix: '/add-ons' });
   // Routes, not only a not-found handler: served beside a site (npm start), whose static files
   // answer `GET /*`, an unknown API path must still get the API's JSON and headers.
   app.all('', { schema: { hide: true } }, unknownRoute);
