@@ -26,6 +26,9 @@ import {
 } from '../repositories/rentals';
 import { lockUser } from '../repositories/users';
 import { findVehicle, lockVehicle } from '../repositories/vehicles';
+import { OUT_OF_SERVICE, isPublic } from './bookable';
+
+export { OUT_OF_SERVICE };
 
 export interface BookingContext {
   db: Kysely<Database>;
@@ -40,7 +43,6 @@ export interface Answer<Status extends number = BookingStatus> {
   message: string;
 }
 
-export const OUT_OF_SERVICE = 'This car is out of service at the moment. Please choose another car.';
 export const ALREADY_RENTING = 'You already have an active rental of this car. Cancel it before booking it again.';
 export const KEY_REUSED = 'This Idempotency-Key was already used for a different booking request.';
 export const NOTHING_TO_CANCEL = 'You have no active rental of this car to cancel.';
@@ -145,9 +147,6 @@ function bookedMessage(carName: string, range: BookedRange, days: number, totalP
   const to = formatDisplayDate(range.drop_off_date);
   return `${carName} is booked from ${from} to ${to}: ${days} ${days === 1 ? 'day' : 'days'}, ${formatRupees(totalPrice)} in total.`;
 }
-
-/** Drafts and retired cars are not public: they answer as no car at all. */
-const isPublic = (vehicle: VehicleRow) => vehicle.status === 'in_service' || vehicle.status === 'out_of_service';
 
 /**
  * The customer cancels their current rental of a car, while it is confirmed (not once picked up),

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LoginPayload } from '@rentora/shared';
 import fp from 'fastify-plugin';
+import { DEFAULT_QUOTES_PER_IP } from '../../config';
 import { ApiError } from '../../errors';
 import { addressGroup } from '../../rate-limit/address-group';
 import { type CounterStore, createMemoryStore, createRedisStore } from '../../rate-limit/stores';
@@ -24,6 +25,8 @@ declare module 'fastify' {
     chargeLogin: (request: FastifyRequest, reply: FastifyReply, deviceId: string | undefined) => Promise<Refund>;
     /** preHandler after authenticate: counts bookings and cancellations per signed-in user and per address. */
     limitWrites: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler: counts quotes per address (anyone may ask for one, signed in or not). */
+    limitQuotes: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
 
@@ -125,6 +128,12 @@ export default fp(
       await count(reply, [
         { key: `writes:${currentAccount(request).id}`, max: rateLimit.writesPerUser },
         { key: `writes-from:${addressOf(request)}`, max: rateLimit.writesPerIp },
+      ]);
+    });
+
+    app.decorate('limitQuotes', async (request: FastifyRequest, reply: FastifyReply) => {
+      await count(reply, [
+        { key: `quotes-from:${addressOf(request)}`, max: rateLimit.quotesPerIp ?? DEFAULT_QUOTES_PER_IP },
       ]);
     });
   },

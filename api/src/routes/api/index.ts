@@ -8,6 +8,7 @@ import events from './events';
 import health from './health';
 import openapi from './openapi';
 import operator from './operator';
+import quotes from './quotes';
 import { unknownRoute } from './unknown-route';
 import user from './user';
 import vehicles from './vehicles';
@@ -47,6 +48,7 @@ const api: FastifyPluginAsync = async (app) => {
   await app.register(events, { prefix: '/events' });
   await app.register(operator, { prefix: '/operator' });
   await app.register(addOns, { prefix: '/add-ons' });
+  await app.register(quotes, { prefix: '/quotes' });
   // Routes, not only a not-found handler: served beside a site (npm start), whose static files
   // answer `GET /*`, an unknown API path must still get the API's JSON and headers.
   app.all('', { schema: { hide: true } }, unknownRoute);

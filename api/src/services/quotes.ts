@@ -1,0 +1,120 @@
+import type { BookedRange, Quote } from '@rentora/shared';
+import { checkDateRange, checkGstin, clashMessage, gstinStateCode, normaliseGstin } from '@rentora/shared/rules';
+import type { VehicleRow } from '../db/schema';
+import { ApiError, vehicleNotFound } from '../errors';
+import { carPricesOf } from '../money/car-rules';
+import { type ChosenAddOn, type RentalPrice, priceRental } from '../money/price-rental';
+import type { QuoteSeals, QuotedRequest } from '../money/quote-seal';
+import { type StoredQuote, quoteAnswer } from '../money/stored-quote';
+import type { TaxRule } from '../money/tax';
+import { findAddOns } from '../repositories/add-ons';
+import type { Executor } from '../repositories/executor';
+import { findOverlappingRange } from '../repositories/rentals';
+import { readSettings } from '../repositories/settings';
+import { findVehicle } from '../repositories/vehicles';
+import { OUT_OF_SERVICE, isPublic } from './bookable';
+
+/** A quote holds for this long: a booking sending an older one gets a new quote first. */
+export const QUOTE_LIFETIME_MS = 15 * 60 * 1000;
+
+export const noSuchAddOn = (id: number) => `There is no add-on ${id}.`;
+export const addOnWithdrawn = (label: string) => `${label} is no longer offered. Please choose again.`;
+
+export interface QuoteContext {
+  db: Executor;
+  today: () => string;
+  seals: QuoteSeals;
+  now: () => number;
+}
+
+/** What a price is asked for; `add_ons` and `gstin` may be left out. */
+export interface PriceRequest extends BookedRange {
+  add_ons?: readonly number[];
+  gstin?: string;
+}
+
+/** A rental's price and what its quote keeps, not yet sealed with an id. */
+export interface Pricing {
+  request: QuotedRequest;
+  price: RentalPrice;
+  kept: Omit<StoredQuote, 'quote_id'>;
+}
+
+async function chosenAddOns(db: Executor, ids: readonly number[]): Promise<ChosenAddOn[]> {
+  const found = await findAddOns(db, ids);
+  const missing = ids.find((id) => !found.some((addOn) => addOn.id === id));
+  if (missing !== undefined) throw new ApiError(400, noSuchAddOn(missing));
+  const withdrawn = found.find((addOn) => !addOn.offered);
+  if (withdrawn !== undefined) throw new ApiError(409, addOnWithdrawn(withdrawn.label));
+  return found.map(({ id, label, price, per }) => ({ id, label, price, per }));
+}
+
+function customerGstin(given: string | undefined): string | null {
+  if (given === undefined || given.trim() === '') return null;
+  const gstin = normaliseGstin(given);
+  const wrong = checkGstin(gstin);
+  if (wrong !== undefined) throw new ApiError(400, wrong);
+  return gstin;
+}
+
+/**
+ * What renting `vehicle` for the request costs now: by its rules, the add-ons chosen and the
+ * settings, with IGST when the customer's GSTIN is of another state than the business's. Reads in
+ * the caller's transaction when it is one, so a booking prices what it books.
+ */
+export async function priceFor(db: Executor, vehicle: VehicleRow, request: PriceRequest): Promise<Pricing> {
+  const gstin = customerGstin(request.gstin);
+  const addOnIds = [...new Set(request.add_ons ?? [])];
+  const [settings, addOns] = await Promise.all([readSettings(db), chosenAddOns(db, addOnIds)]);
+  const rules = carPricesOf(vehicle);
+  const taxRule: TaxRule = {
+    basisPoints: Math.round(settings.gst_rate * 100),
+    included: settings.prices_include_tax,
+    interState: gstin !== null && settings.state_code !== '' && gstinStateCode(gstin) !== settings.state_code,
+  };
+  const price = priceRental({ ...rules, price_per_day: vehicle.price_per_day }, request, addOns, taxRule);
+  return {
+    request: {
+      vehicle: vehicle.slug,
+      pick_up_date: request.pick_up_date,
+      drop_off_date: request.drop_off_date,
+      add_ons: addOns.map((addOn) => addOn.id),
+      gstin,
+    },
+    price,
+    kept: {
+      ...price,
+      add_ons: addOns,
+      gstin,
+      tax_rule: taxRule,
+      terms: {
+        km_per_day: rules.km_per_day,
+        extra_km_price: rules.extra_km_price,
+        late_fee_per_hour: settings.late_fee_per_hour,
+        refuel_fee: settings.refuel_fee,
+      },
+    },
+  };
+}
+
+/** A quote as the API answers it: the price, sealed with an id that holds for QUOTE_LIFETIME_MS. */
+export function sealQuote(seals: QuoteSeals, pricing: Pricing, now: number): Quote {
+  const expiresAt = now + QUOTE_LIFETIME_MS;
+  return quoteAnswer(seals.seal(pricing.request, pricing.price, expiresAt), expiresAt, pricing.price);
+}
+
+/**
+ * `POST /api/quotes`: the same checks of dates and car as a booking (docs/product.md §5), then
+ * the price. Writes nothing: the id carries what the booking needs to know it (quote-seal.ts).
+ */
+export async function quoteRental(context: QuoteContext, vehicleSlug: string, request: PriceRequest): Promise<Quote> {
+  const errors = checkDateRange(request, context.today());
+  const [dateProblem] = Object.values(errors);
+  if (dateProblem !== undefined) throw new ApiError(400, dateProblem);
+  const vehicle = await findVehicle(context.db, vehicleSlug);
+  if (vehicle === undefined || !isPublic(vehicle)) throw vehicleNotFound();
+  if (vehicle.status !== 'in_service') throw new ApiError(409, OUT_OF_SERVICE);
+  const taken = await findOverlappingRange(context.db, vehicle.id, request);
+  if (taken !== undefined) throw new ApiError(409, clashMessage(taken));
+  return sealQuote(context.seals, await priceFor(context.db, vehicle, request), context.now());
+}
