@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { BookedRange, BookingForm } from '@rentora/shared';
+import type { BookedRange, BookingForm, Quote } from '@rentora/shared';
 import { formatDisplayDate, formatRupees, rentalDays } from '@rentora/shared/format';
 import {
   MAX_UPCOMING_RENTALS,
@@ -14,6 +14,7 @@ import type { BookingStatus, Database, VehicleRow } from '../db/schema';
 import { runInTransaction } from '../db/transaction';
 import { isOverlapViolation } from '../db/violations';
 import { ApiError, vehicleNotFound } from '../errors';
+import { totalInRupees } from '../money/stored-quote';
 import { recordAudit } from '../repositories/audit';
 import { findStoredAnswer, storeAnswer } from '../repositories/idempotency';
 import {
@@ -27,6 +28,7 @@ import {
 import { lockUser } from '../repositories/users';
 import { findVehicle, lockVehicle } from '../repositories/vehicles';
 import { OUT_OF_SERVICE, isPublic } from './bookable';
+import { type BookingExtras, type PricingContext, priceBooking } from './booking-price';
 
 export { OUT_OF_SERVICE };
 
@@ -41,6 +43,8 @@ export interface BookingContext {
 export interface Answer<Status extends number = BookingStatus> {
   statusCode: Status;
   message: string;
+  /** With a 409 for a quote that no longer holds: the quote now. */
+  quote?: Quote;
 }
 
 export const ALREADY_RENTING = 'You already have an active rental of this car. Cancel it before booking it again.';
@@ -51,17 +55,17 @@ export const RENTAL_STARTED = 'This rental has started and can no longer be canc
 export const CANCELLED_BY_CUSTOMER = 'Cancelled by the customer.';
 
 export async function bookRide(
-  context: BookingContext,
+  context: BookingContext & PricingContext,
   userId: number,
   vehicleSlug: string,
   form: BookingForm,
   idempotencyKey: string | undefined,
+  extras: BookingExtras = {},
 ): Promise<Answer> {
   // What a retry must repeat to get the stored answer; only a booking with a key needs it.
-  const fingerprint = () =>
-    createHash('sha256')
-      .update(JSON.stringify([vehicleSlug, form]))
-      .digest('base64url');
+  const plain = Object.values(extras).every((value) => value === undefined);
+  const asked = plain ? [vehicleSlug, form] : [vehicleSlug, form, extras];
+  const fingerprint = () => createHash('sha256').update(JSON.stringify(asked)).digest('base64url');
   const replay = async (db: Kysely<Database>): Promise<Answer | undefined> => {
     if (idempotencyKey === undefined) return undefined;
     const stored = await findStoredAnswer(db, context.engine, userId, idempotencyKey);
@@ -81,7 +85,7 @@ export async function bookRide(
 
   const wanted: BookedRange = { pick_up_date: form.pick_up_date, drop_off_date: form.drop_off_date };
   try {
-    return await runInTransaction(
+    return await runInTransaction<Answer>(
       context.db,
       async (trx) => {
         // Always user, then car: one order of locks everywhere, so these two cannot deadlock.
@@ -90,8 +94,9 @@ export async function bookRide(
         // Checked again under the lock: a concurrent retry may have answered meanwhile.
         const concurrent = await replay(trx);
         if (concurrent !== undefined) return concurrent;
-        const answer = await decide(trx, userId, vehicle, form, today);
-        if (idempotencyKey !== undefined)
+        const answer = await decide(context, trx, userId, vehicle, form, today, extras);
+        // A quote no longer holding is not kept: the retry that follows sends the new quote.
+        if (idempotencyKey !== undefined && answer.quote === undefined)
           await storeAnswer(trx, context.engine, userId, idempotencyKey, { ...answer, fingerprint: fingerprint() });
         return answer;
       },
@@ -107,11 +112,13 @@ export async function bookRide(
 }
 
 async function decide(
+  context: BookingContext & PricingContext,
   trx: Kysely<Database>,
   userId: number,
   vehicle: VehicleRow,
   form: BookingForm,
   today: string,
+  extras: BookingExtras,
 ): Promise<Answer> {
   if (vehicle.status !== 'in_service') return { statusCode: 409, message: OUT_OF_SERVICE };
   if (await hasCurrentRental(trx, userId, vehicle.id, today)) return { statusCode: 409, message: ALREADY_RENTING };
@@ -122,8 +129,10 @@ async function decide(
   const taken = await findOverlappingRange(trx, vehicle.id, form);
   if (taken !== undefined) return { statusCode: 409, message: clashMessage(taken) };
 
+  const price = await priceBooking(context, trx, vehicle, form, extras);
+  if ('refused' in price) return { statusCode: 409, ...price.refused };
   const days = rentalDays(form.pick_up_date, form.drop_off_date);
-  const totalPrice = days * vehicle.price_per_day;
+  const totalPrice = totalInRupees(price.kept.total_paise);
   await insertRental(trx, {
     user_id: userId,
     vehicle_id: vehicle.id,
@@ -138,6 +147,7 @@ async function decide(
     days,
     total_price: totalPrice,
     stage: 'confirmed',
+    quote: JSON.stringify(price.kept),
   });
   return { statusCode: 201, message: bookedMessage(vehicle.car_name, form, days, totalPrice) };
 }

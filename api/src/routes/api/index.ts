@@ -9,6 +9,7 @@ import health from './health';
 import openapi from './openapi';
 import operator from './operator';
 import quotes from './quotes';
+import rentals from './rentals';
 import { unknownRoute } from './unknown-route';
 import user from './user';
 import vehicles from './vehicles';
@@ -49,6 +50,7 @@ const api: FastifyPluginAsync = async (app) => {
   await app.register(operator, { prefix: '/operator' });
   await app.register(addOns, { prefix: '/add-ons' });
   await app.register(quotes, { prefix: '/quotes' });
+  await app.register(rentals, { prefix: '/rentals' });
   // Routes, not only a not-found handler: served beside a site (npm start), whose static files
   // answer `GET /*`, an unknown API path must still get the API's JSON and headers.
   app.all('', { schema: { hide: true } }, unknownRoute);
