@@ -332,6 +332,26 @@ export const quoteSchema = closedObject(
   ],
 );
 
+/** The query of `GET /api/quotes`: a dated search's cars, and its range. */
+export const quoteTotalsQuerySchema = closedObject(
+  {
+    vehicles: requestText(
+      MAX_STREAM_VEHICLES * 64,
+      `Car ids (\`_id\`), comma-separated, at most ${MAX_STREAM_VEHICLES}.`,
+    ),
+    pick_up_date: vehicleSearchSchema.properties.pick_up_date,
+    drop_off_date: vehicleSearchSchema.properties.drop_off_date,
+  },
+  ['vehicles', 'pick_up_date', 'drop_off_date'],
+);
+
+export const quoteTotalSchema = closedObject(
+  { vehicle_id: text, total_paise: paise('The range’s total with the car’s rules and tax, no add-ons.') },
+  ['vehicle_id', 'total_paise'],
+);
+
+export const quoteTotalListSchema = { type: 'array', items: quoteTotalSchema } as const;
+
 /** `POST /api/book-ride/{id}`: the booking form, and optionally what was quoted for it. */
 export const bookRideBodySchema = closedObject(
   {

@@ -15,6 +15,7 @@ import type {
   quoteLineSchema,
   quoteRequestSchema,
   quoteSchema,
+  quoteTotalSchema,
   vehiclePricesSchema,
   VEHICLE_TYPES,
   bookedRangeSchema,
@@ -60,6 +61,7 @@ export type AddOn = FromSchema<typeof addOnSchema>;
 export type QuoteRequest = FromSchema<typeof quoteRequestSchema>;
 export type QuoteLine = FromSchema<typeof quoteLineSchema>;
 export type Quote = FromSchema<typeof quoteSchema>;
+export type QuoteTotal = FromSchema<typeof quoteTotalSchema>;
 /** The booking form with what was quoted for it: `POST /api/book-ride/{id}`'s body. */
 export type BookRideBody = FromSchema<typeof bookRideBodySchema>;
 export type BookingConflict = FromSchema<typeof bookingConflictSchema>;

@@ -23,6 +23,17 @@ export async function findVehicle(db: Executor, slug: string): Promise<VehicleRo
   return vehicle;
 }
 
+/** The public cars (in or out of service) among these `_id`s; unknown ones are simply not among them. */
+export async function findPublicVehicles(db: Executor, slugs: readonly string[]): Promise<VehicleRow[]> {
+  if (slugs.length === 0) return [];
+  return db
+    .selectFrom('vehicles')
+    .selectAll()
+    .where('slug', 'in', slugs)
+    .where('status', 'in', PUBLIC_STATUSES)
+    .execute();
+}
+
 /**
  * Serialises bookings of one car on PostgreSQL (row lock until commit), taken before the overlap
  * check: without it, concurrent inserts wait on each other inside the exclusion constraint and

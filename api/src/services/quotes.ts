@@ -1,4 +1,5 @@
-import type { BookedRange, Quote } from '@rentora/shared';
+import type { BookedRange, Quote, QuoteTotal } from '@rentora/shared';
+import type { BusinessSettings } from '@rentora/shared/operator';
 import { checkDateRange, checkGstin, clashMessage, gstinStateCode, normaliseGstin } from '@rentora/shared/rules';
 import type { VehicleRow } from '../db/schema';
 import { ApiError, vehicleNotFound } from '../errors';
@@ -11,7 +12,7 @@ import { findAddOns } from '../repositories/add-ons';
 import type { Executor } from '../repositories/executor';
 import { findOverlappingRange } from '../repositories/rentals';
 import { readSettings } from '../repositories/settings';
-import { findVehicle } from '../repositories/vehicles';
+import { findPublicVehicles, findVehicle } from '../repositories/vehicles';
 import { OUT_OF_SERVICE, isPublic } from './bookable';
 
 /** A quote holds for this long: a booking sending an older one gets a new quote first. */
@@ -49,6 +50,13 @@ async function chosenAddOns(db: Executor, ids: readonly number[]): Promise<Chose
   return found.map(({ id, label, price, per }) => ({ id, label, price, per }));
 }
 
+/** IGST for a customer GSTIN of another state than the business's (when its state is set), else CGST + SGST. */
+const taxRuleOf = (settings: BusinessSettings, gstin: string | null): TaxRule => ({
+  basisPoints: Math.round(settings.gst_rate * 100),
+  included: settings.prices_include_tax,
+  interState: gstin !== null && settings.state_code !== '' && gstinStateCode(gstin) !== settings.state_code,
+});
+
 function customerGstin(given: string | undefined): string | null {
   if (given === undefined || given.trim() === '') return null;
   const gstin = normaliseGstin(given);
@@ -67,11 +75,7 @@ export async function priceFor(db: Executor, vehicle: VehicleRow, request: Price
   const addOnIds = [...new Set(request.add_ons ?? [])];
   const [settings, addOns] = await Promise.all([readSettings(db), chosenAddOns(db, addOnIds)]);
   const rules = carPricesOf(vehicle);
-  const taxRule: TaxRule = {
-    basisPoints: Math.round(settings.gst_rate * 100),
-    included: settings.prices_include_tax,
-    interState: gstin !== null && settings.state_code !== '' && gstinStateCode(gstin) !== settings.state_code,
-  };
+  const taxRule = taxRuleOf(settings, gstin);
   const price = priceRental({ ...rules, price_per_day: vehicle.price_per_day }, request, addOns, taxRule);
   return {
     request: {
@@ -108,13 +112,43 @@ export function sealQuote(seals: QuoteSeals, pricing: Pricing, now: number): Quo
  * the price. Writes nothing: the id carries what the booking needs to know it (quote-seal.ts).
  */
 export async function quoteRental(context: QuoteContext, vehicleSlug: string, request: PriceRequest): Promise<Quote> {
-  const errors = checkDateRange(request, context.today());
-  const [dateProblem] = Object.values(errors);
-  if (dateProblem !== undefined) throw new ApiError(400, dateProblem);
+  const problem = dateProblem(request, context.today());
+  if (problem !== undefined) throw new ApiError(400, problem);
   const vehicle = await findVehicle(context.db, vehicleSlug);
   if (vehicle === undefined || !isPublic(vehicle)) throw vehicleNotFound();
   if (vehicle.status !== 'in_service') throw new ApiError(409, OUT_OF_SERVICE);
   const taken = await findOverlappingRange(context.db, vehicle.id, request);
   if (taken !== undefined) throw new ApiError(409, clashMessage(taken));
   return sealQuote(context.seals, await priceFor(context.db, vehicle, request), context.now());
+}
+
+/** Why a range cannot be priced (400), as a booking would say it; undefined when it can. */
+function dateProblem(range: BookedRange, today: string): string | undefined {
+  const [problem] = Object.values(checkDateRange(range, today));
+  return problem;
+}
+
+/**
+ * `GET /api/quotes`: what a range costs for each car of a dated search's list, with no add-ons
+ * and no customer GSTIN (the cards' totals), in the order asked. Availability is the search's
+ * business: a car taken on those days is priced all the same.
+ */
+export async function quoteTotals(
+  context: QuoteContext,
+  vehicleSlugs: readonly string[],
+  range: BookedRange,
+): Promise<QuoteTotal[]> {
+  const problem = dateProblem(range, context.today());
+  if (problem !== undefined) throw new ApiError(400, problem);
+  const [vehicles, settings] = await Promise.all([
+    findPublicVehicles(context.db, vehicleSlugs),
+    readSettings(context.db),
+  ]);
+  const rule = taxRuleOf(settings, null);
+  return vehicleSlugs.map((slug) => {
+    const vehicle = vehicles.find((candidate) => candidate.slug === slug);
+    if (vehicle === undefined) throw vehicleNotFound();
+    const price = priceRental({ ...carPricesOf(vehicle), price_per_day: vehicle.price_per_day }, range, [], rule);
+    return { vehicle_id: slug, total_paise: price.total_paise };
+  });
 }

@@ -139,6 +139,52 @@ describeEachEngine('quotes on %s, with no tax set', (subject) => {
     expect([quote.total_paise, quote.deposit_paise]).toEqual([rupees(20_000), rupees(5_000)]);
   });
 
+  it('gives a dated search’s cards their totals with each car’s rules, in the order asked', async () => {
+    const festive = await calls.addCar({
+      price_per_day: 10_000,
+      date_prices: [datePrice(71, 72, 15_000)],
+      length_discounts: [{ min_days: 3, percent: 10 }],
+    });
+    const dates = `pick_up_date=${day(70)}&drop_off_date=${day(72)}`;
+    const totals = await subject.call('GET', `/api/quotes?vehicles=${festive},audi-q7&${dates}`);
+    expect(totals.body).toEqual([
+      { vehicle_id: festive, total_paise: rupees((10_000 + 2 * 15_000) * 0.9) },
+      { vehicle_id: 'audi-q7', total_paise: rupees(3 * 20_000) },
+    ]);
+    expect((await subject.call('GET', `/api/quotes?vehicles=audi-q7,no-such-car&${dates}`)).status).toBe(404);
+    expect((await subject.call('GET', `/api/quotes?vehicles=audi-q7,Not%20An%20Id&${dates}`)).status).toBe(400);
+    const past = await subject.call(
+      'GET',
+      `/api/quotes?vehicles=audi-q7&pick_up_date=${day(-1)}&drop_off_date=${day(1)}`,
+    );
+    expect([past.status, past.message]).toEqual([400, DATE_RANGE_MESSAGES.pickUpPast]);
+  });
+
+  it('shows a public car’s rules to anyone, for its page', async () => {
+    const rules = {
+      date_prices: [datePrice(80, 81, 16_000)],
+      length_discounts: [{ min_days: 7, percent: 10 }],
+      deposit: 8_000,
+      km_per_day: 240,
+      extra_km_price: 12,
+    };
+    const car = await calls.addCar({ price_per_day: 11_000, ...rules });
+    expect((await subject.call('GET', `/api/vehicles/${car}/prices`)).body).toEqual({
+      price_per_day: 11_000,
+      ...rules,
+    });
+    expect((await subject.call('GET', '/api/vehicles/audi-q7/prices')).body).toEqual({
+      price_per_day: 20_000,
+      date_prices: [],
+      length_discounts: [],
+      deposit: 0,
+      km_per_day: 0,
+      extra_km_price: 0,
+    });
+    const draft = await calls.addCar({ status: 'draft' });
+    expect((await subject.call('GET', `/api/vehicles/${draft}/prices`)).status).toBe(404);
+  });
+
   it('checks dates and cars as a booking does', async () => {
     const refusal = async (body: Record<string, unknown>) => {
       const answer = await calls.quote({ vehicle_id: 'audi-q7', ...range(10, 12), ...body });
