@@ -92,7 +92,7 @@ async function serveApi(): Promise<void> {
   const config = testConfig(dataDir, { logLevel: benchLogLevel() });
   const app = await buildApp({
     ...config,
-    rateLimit: { ...config.rateLimit, writesPerUser: UNLIMITED, writesPerIp: UNLIMITED },
+    rateLimit: { ...config.rateLimit, writesPerUser: UNLIMITED, writesPerIp: UNLIMITED, quotesPerIp: UNLIMITED },
     // The fan-out row opens its streams from this one address.
     events: { ...config.events, perIp: UNLIMITED, max: UNLIMITED },
   });
@@ -307,6 +307,22 @@ function bookingMix(tokens: string[], cars: string[]): RequestSpec['setupRequest
   };
 }
 
+/** Anyone asking what a random car costs for 1–5 days in the bookable window: the whole pricing path. */
+function quoteMix(cars: string[]): RequestSpec['setupRequest'] {
+  return (request) => {
+    const start = randomInt(1, MAX_DAYS_AHEAD - 5);
+    return {
+      ...request,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        vehicle_id: cars[randomInt(cars.length)],
+        pick_up_date: isoDay(start),
+        drop_off_date: isoDay(start + randomInt(0, 4)),
+      }),
+    };
+  };
+}
+
 /** Dated searches over ranges the read cache has mostly not seen: what a search costs the database. */
 function variedSearches(): RequestSpec['setupRequest'] {
   return (request) => {
@@ -400,7 +416,9 @@ async function compare(): Promise<void> {
   const auth = { authorization: `Bearer ${tokens[0] ?? ''}` };
   const searchDates = `pick_up_date=${isoDay(30)}&drop_off_date=${isoDay(32)}`;
   const fleet = await sample(apiUrl, { name: '', method: 'GET', path: '/api/vehicles' });
-  const cars = (JSON.parse(fleet.body.toString('utf8')) as Vehicle[]).map((vehicle) => vehicle._id);
+  const fleetCars = JSON.parse(fleet.body.toString('utf8')) as Vehicle[];
+  const cars = fleetCars.map((vehicle) => vehicle._id);
+  const carsInService = fleetCars.filter((vehicle) => vehicle.availability).map((vehicle) => vehicle._id);
   const scenarios: Scenario[] = [
     { name: 'GET /api/vehicles', method: 'GET', path: '/api/vehicles', target: 0.8 },
     {
@@ -418,6 +436,8 @@ async function compare(): Promise<void> {
     },
     { name: 'GET /api/vehicles/:id', method: 'GET', path: '/api/vehicles/mercedes-benz-s-class', target: 0.5 },
     { name: 'GET /api/user (Bearer)', method: 'GET', path: '/api/user', headers: auth, target: 0.5 },
+    // Before the booking mix: every car is free, so each quote is priced in full (200), not refused.
+    { name: 'POST /api/quotes mix', method: 'POST', path: '/api/quotes', setupRequest: quoteMix(carsInService) },
     {
       name: 'POST /api/book-ride mix',
       method: 'POST',
