@@ -381,7 +381,10 @@ export const auditEntrySchema = closedObject(
     id: { type: 'integer' },
     actor: { ...text, description: 'The email of who made the change.' },
     action: text,
-    subject: { ...text, description: '`vehicle:<_id>`, `booking:<id>` or `user:<email>`.' },
+    subject: {
+      ...text,
+      description: '`vehicle:<_id>`, `booking:<id>`, `user:<email>`, `add-on:<id>` or `settings`.',
+    },
     before: recorded,
     after: recorded,
     created_at: text,

@@ -162,7 +162,10 @@ export interface RevokedTokensTable {
   expires_at: string;
 }
 
-/** One operator change: who (an email), what (`vehicle:<_id>`, `booking:<id>`, `user:<email>`), before and after as JSON. */
+/**
+ * One operator change: who (an email), what (`vehicle:<_id>`, `booking:<id>`, `user:<email>`,
+ * `add-on:<id>`, `settings`), before and after as JSON.
+ */
 export interface AuditLogTable {
   id: Generated<number>;
   actor: string;
