@@ -67,13 +67,15 @@ export async function recordHandover(
   details: HandoverDetails,
 ): Promise<Record<string, unknown>> {
   if (to === 'picked_up') {
-    if (details.odometer === undefined && details.deposit === undefined) return {};
+    const { odometer, deposit } = details;
+    if (odometer === undefined && deposit === undefined) return {};
+    const taken = deposit && { method: deposit.method, reference: deposit.reference?.trim() ?? '' };
     await recordPickUp(trx, booking.id, {
-      odometer: details.odometer ?? null,
-      depositMethod: details.deposit?.method ?? null,
-      depositReference: details.deposit?.reference?.trim() ?? '',
+      odometer: odometer ?? null,
+      depositMethod: taken?.method ?? null,
+      depositReference: taken?.reference ?? '',
     });
-    return { odometer: details.odometer, deposit: details.deposit };
+    return { odometer, deposit: taken };
   }
   if (to !== 'completed') return {};
 

@@ -113,7 +113,7 @@ describeEachEngine('hand-over, return and invoice on %s', (subject) => {
       stage: 'picked_up',
       reason: '',
       odometer: 12_000,
-      deposit: { method: 'upi', reference: ' UPI-4471 ' },
+      deposit: { method: 'upi', reference: 'UPI-4471' },
     });
     expect(returned?.after).toEqual({
       stage: 'completed',
