@@ -9,7 +9,8 @@ import type { TaxRule } from './tax';
  * chosen, the customer's GSTIN, the tax rule, and the prices of the charges at return.
  */
 export interface StoredQuote extends RentalPrice {
-  quote_id: string;
+  /** The quote the customer booked with; null when the booking sent none. */
+  quote_id: string | null;
   add_ons: ChosenAddOn[];
   gstin: string | null;
   tax_rule: TaxRule;
@@ -21,7 +22,7 @@ function quoteBeforeMoney(days: number, totalRupees: number): StoredQuote {
   const amount = totalRupees * PAISE_PER_RUPEE;
   const rule: TaxRule = { basisPoints: 0, included: true, interState: false };
   return {
-    quote_id: '',
+    quote_id: null,
     lines: [{ label: CAR_DAYS_LABEL, quantity: days, unit_paise: amount / days, amount_paise: amount }],
     discount_percent: 0,
     discount_paise: 0,

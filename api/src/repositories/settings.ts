@@ -1,6 +1,7 @@
 import type { BusinessSettings } from '@rentora/shared/operator';
 import { sql } from 'kysely';
 import type { Engine } from '../db/connect';
+import { precompiled } from '../db/precompiled';
 import type { Executor } from './executor';
 
 const COLUMNS = [
@@ -16,19 +17,33 @@ const COLUMNS = [
   'refuel_fee',
 ] as const;
 
+type SettingsRow = Awaited<ReturnType<typeof settingsRows>>[number];
+
+const settingsRows = precompiled((db: Executor) =>
+  db.selectFrom('business_settings').select(COLUMNS).where('id', '=', 1),
+);
+
+const toSettings = ({ gst_rate_basis_points: basisPoints, prices_include_tax: included, ...row }: SettingsRow) => ({
+  ...row,
+  gst_rate: basisPoints / 100,
+  prices_include_tax: included === 1,
+});
+
 /**
  * The business's settings: the one row the money migration wrote, with its defaults until an admin
- * saves. Locked until commit on PostgreSQL when `forUpdate` (SQLite's one writer needs no lock).
+ * saves (read by every quote and booking: precompiled).
  */
-export async function readSettings(db: Executor, engine?: Engine, forUpdate = false): Promise<BusinessSettings> {
+export async function readSettings(db: Executor): Promise<BusinessSettings> {
+  const [row] = await settingsRows(db);
+  if (row === undefined) throw new Error('business_settings has no row: the money migration did not run');
+  return toSettings(row);
+}
+
+/** The settings, locked until commit on PostgreSQL (SQLite's one writer needs no lock), for a change. */
+export async function readSettingsForUpdate(db: Executor, engine: Engine): Promise<BusinessSettings> {
   let query = db.selectFrom('business_settings').select(COLUMNS).where('id', '=', 1);
-  if (forUpdate && engine === 'postgres') query = query.forUpdate();
-  const {
-    gst_rate_basis_points: basisPoints,
-    prices_include_tax: included,
-    ...row
-  } = await query.executeTakeFirstOrThrow();
-  return { ...row, gst_rate: basisPoints / 100, prices_include_tax: included === 1 };
+  if (engine === 'postgres') query = query.forUpdate();
+  return toSettings(await query.executeTakeFirstOrThrow());
 }
 
 export async function writeSettings(db: Executor, settings: BusinessSettings): Promise<void> {

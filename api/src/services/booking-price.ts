@@ -1,10 +1,10 @@
 import type { BookedRange, Quote } from '@rentora/shared';
+import type { BusinessSettings } from '@rentora/shared/operator';
 import type { VehicleRow } from '../db/schema';
 import type { QuoteCheck, QuoteSeals } from '../money/quote-seal';
 import type { StoredQuote } from '../money/stored-quote';
 import type { Executor } from '../repositories/executor';
-import { findVehicle } from '../repositories/vehicles';
-import { QUOTE_LIFETIME_MS, priceFor, sealQuote } from './quotes';
+import { priceFor, sealQuote } from './quotes';
 
 /** What a booking may send beside its form: the quote it was shown, and what that quote was for. */
 export interface BookingExtras {
@@ -16,6 +16,7 @@ export interface BookingExtras {
 export interface PricingContext {
   seals: QuoteSeals;
   now: () => number;
+  settings: () => Promise<BusinessSettings>;
 }
 
 export const STALE_QUOTE: Record<Exclude<QuoteCheck, 'valid'>, string> = {
@@ -28,10 +29,10 @@ export const STALE_QUOTE: Record<Exclude<QuoteCheck, 'valid'>, string> = {
 export type BookingPrice = { kept: StoredQuote } | { refused: { message: string; quote: Quote } };
 
 /**
- * A booking's price, worked out again under the booking's locks from the car as it is now (a
- * change of its rules may have committed since the request arrived). With a `quote_id`, a price
- * other than the one quoted (or a quote expired, or for something else) refuses the booking with
- * the new quote; without one, the booking is quoted anew, as clients before quotes expect.
+ * A booking's price, worked out again in the booking's transaction from the car as read for the
+ * booking, the add-ons now and `settings`. With a `quote_id`, a price other than the one quoted
+ * (or a quote expired, or for something else) refuses the booking with the new quote; without
+ * one, the booking is simply priced anew, as clients before quotes expect, and keeps no quote id.
  */
 export async function priceBooking(
   context: PricingContext,
@@ -39,15 +40,15 @@ export async function priceBooking(
   vehicle: VehicleRow,
   range: BookedRange,
   extras: BookingExtras,
+  settings: BusinessSettings,
 ): Promise<BookingPrice> {
-  const current = (await findVehicle(trx, vehicle.slug)) ?? vehicle;
-  const pricing = await priceFor(trx, current, { ...range, add_ons: extras.add_ons, gstin: extras.gstin });
-  const now = context.now();
-  if (extras.quote_id !== undefined) {
-    const check = context.seals.check(extras.quote_id, pricing.request, pricing.price, now);
+  const pricing = await priceFor(trx, vehicle, { ...range, add_ons: extras.add_ons, gstin: extras.gstin }, settings);
+  const quoteId = extras.quote_id ?? null;
+  if (quoteId !== null) {
+    const now = context.now();
+    const check = context.seals.check(quoteId, pricing.request, pricing.price, now);
     if (check !== 'valid')
       return { refused: { message: STALE_QUOTE[check], quote: sealQuote(context.seals, pricing, now) } };
   }
-  const quoteId = extras.quote_id ?? context.seals.seal(pricing.request, pricing.price, now + QUOTE_LIFETIME_MS);
   return { kept: { ...pricing.kept, quote_id: quoteId } };
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { BookedRange, BookingForm, Quote } from '@rentora/shared';
+import type { BusinessSettings } from '@rentora/shared/operator';
 import { formatDisplayDate, formatRupees, rentalDays } from '@rentora/shared/format';
 import {
   MAX_UPCOMING_RENTALS,
@@ -82,6 +83,8 @@ export async function bookRide(
   if (Object.keys(errors).length > 0) throw new ApiError(400, bookingFormMessage(errors));
   const vehicle = await findVehicle(context.db, vehicleSlug);
   if (vehicle === undefined || !isPublic(vehicle)) throw vehicleNotFound();
+  // Read before the transaction: a read of the settings' cache inside it could wait on its own connection (SQLite).
+  const settings = await context.settings();
 
   const wanted: BookedRange = { pick_up_date: form.pick_up_date, drop_off_date: form.drop_off_date };
   try {
@@ -94,7 +97,7 @@ export async function bookRide(
         // Checked again under the lock: a concurrent retry may have answered meanwhile.
         const concurrent = await replay(trx);
         if (concurrent !== undefined) return concurrent;
-        const answer = await decide(context, trx, userId, vehicle, form, today, extras);
+        const answer = await decide(context, trx, userId, vehicle, form, today, { ...extras, settings });
         // A quote no longer holding is not kept: the retry that follows sends the new quote.
         if (idempotencyKey !== undefined && answer.quote === undefined)
           await storeAnswer(trx, context.engine, userId, idempotencyKey, { ...answer, fingerprint: fingerprint() });
@@ -112,13 +115,13 @@ export async function bookRide(
 }
 
 async function decide(
-  context: BookingContext & PricingContext,
+  context: PricingContext,
   trx: Kysely<Database>,
   userId: number,
   vehicle: VehicleRow,
   form: BookingForm,
   today: string,
-  extras: BookingExtras,
+  { settings, ...extras }: BookingExtras & { settings: BusinessSettings },
 ): Promise<Answer> {
   if (vehicle.status !== 'in_service') return { statusCode: 409, message: OUT_OF_SERVICE };
   if (await hasCurrentRental(trx, userId, vehicle.id, today)) return { statusCode: 409, message: ALREADY_RENTING };
@@ -129,7 +132,7 @@ async function decide(
   const taken = await findOverlappingRange(trx, vehicle.id, form);
   if (taken !== undefined) return { statusCode: 409, message: clashMessage(taken) };
 
-  const price = await priceBooking(context, trx, vehicle, form, extras);
+  const price = await priceBooking(context, trx, vehicle, form, extras, settings);
   if ('refused' in price) return { statusCode: 409, ...price.refused };
   const days = rentalDays(form.pick_up_date, form.drop_off_date);
   const totalPrice = totalInRupees(price.kept.total_paise);

@@ -11,7 +11,6 @@ import type { TaxRule } from '../money/tax';
 import { findAddOns } from '../repositories/add-ons';
 import type { Executor } from '../repositories/executor';
 import { findOverlappingRange } from '../repositories/rentals';
-import { readSettings } from '../repositories/settings';
 import { findPublicVehicles, findVehicle } from '../repositories/vehicles';
 import { OUT_OF_SERVICE, isPublic } from './bookable';
 
@@ -26,6 +25,7 @@ export interface QuoteContext {
   today: () => string;
   seals: QuoteSeals;
   now: () => number;
+  settings: () => Promise<BusinessSettings>;
 }
 
 /** What a price is asked for; `add_ons` and `gstin` may be left out. */
@@ -42,6 +42,7 @@ export interface Pricing {
 }
 
 async function chosenAddOns(db: Executor, ids: readonly number[]): Promise<ChosenAddOn[]> {
+  if (ids.length === 0) return [];
   const found = await findAddOns(db, ids);
   const missing = ids.find((id) => !found.some((addOn) => addOn.id === id));
   if (missing !== undefined) throw new ApiError(400, noSuchAddOn(missing));
@@ -66,14 +67,18 @@ function customerGstin(given: string | undefined): string | null {
 }
 
 /**
- * What renting `vehicle` for the request costs now: by its rules, the add-ons chosen and the
- * settings, with IGST when the customer's GSTIN is of another state than the business's. Reads in
- * the caller's transaction when it is one, so a booking prices what it books.
+ * What renting `vehicle` for the request costs now: by its rules, the add-ons chosen (read in the
+ * caller's transaction when it is one) and the settings, with IGST when the customer's GSTIN is of
+ * another state than the business's.
  */
-export async function priceFor(db: Executor, vehicle: VehicleRow, request: PriceRequest): Promise<Pricing> {
+export async function priceFor(
+  db: Executor,
+  vehicle: VehicleRow,
+  request: PriceRequest,
+  settings: BusinessSettings,
+): Promise<Pricing> {
   const gstin = customerGstin(request.gstin);
-  const addOnIds = [...new Set(request.add_ons ?? [])];
-  const [settings, addOns] = await Promise.all([readSettings(db), chosenAddOns(db, addOnIds)]);
+  const addOns = await chosenAddOns(db, [...new Set(request.add_ons ?? [])]);
   const rules = carPricesOf(vehicle);
   const taxRule = taxRuleOf(settings, gstin);
   const price = priceRental({ ...rules, price_per_day: vehicle.price_per_day }, request, addOns, taxRule);
@@ -119,7 +124,8 @@ export async function quoteRental(context: QuoteContext, vehicleSlug: string, re
   if (vehicle.status !== 'in_service') throw new ApiError(409, OUT_OF_SERVICE);
   const taken = await findOverlappingRange(context.db, vehicle.id, request);
   if (taken !== undefined) throw new ApiError(409, clashMessage(taken));
-  return sealQuote(context.seals, await priceFor(context.db, vehicle, request), context.now());
+  const pricing = await priceFor(context.db, vehicle, request, await context.settings());
+  return sealQuote(context.seals, pricing, context.now());
 }
 
 /** Why a range cannot be priced (400), as a booking would say it; undefined when it can. */
@@ -140,10 +146,7 @@ export async function quoteTotals(
 ): Promise<QuoteTotal[]> {
   const problem = dateProblem(range, context.today());
   if (problem !== undefined) throw new ApiError(400, problem);
-  const [vehicles, settings] = await Promise.all([
-    findPublicVehicles(context.db, vehicleSlugs),
-    readSettings(context.db),
-  ]);
+  const [vehicles, settings] = await Promise.all([findPublicVehicles(context.db, vehicleSlugs), context.settings()]);
   const rule = taxRuleOf(settings, null);
   return vehicleSlugs.map((slug) => {
     const vehicle = vehicles.find((candidate) => candidate.slug === slug);

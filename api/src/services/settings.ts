@@ -3,7 +3,7 @@ import { GST_STATES, checkGstin, gstinStateCode, normaliseGstin } from '@rentora
 import { runInTransaction } from '../db/transaction';
 import { ApiError } from '../errors';
 import { recordAudit } from '../repositories/audit';
-import { readSettings, writeSettings } from '../repositories/settings';
+import { readSettingsForUpdate, writeSettings } from '../repositories/settings';
 import type { OperatorContext } from './fleet-operations';
 
 export const UNKNOWN_STATE = 'state_code must be a GST state code from 01 to 38, or 97.';
@@ -38,7 +38,7 @@ export async function putSettings(
 ): Promise<BusinessSettings> {
   const settings = checkedSettings(input);
   return runInTransaction(context.db, async (trx) => {
-    const current = await readSettings(trx, context.engine, true);
+    const current = await readSettingsForUpdate(trx, context.engine);
     const changed = (Object.keys(settings) as (keyof BusinessSettings)[]).filter(
       (key) => settings[key] !== current[key],
     );

@@ -44,7 +44,14 @@ const bookRideRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       const { quote_id: quoteId, add_ons: addOns, gstin, ...fields } = request.body;
       const form = { ...fields, age: String(fields.age) };
       const answer = await bookRide(
-        { db: app.db, engine: app.engine, today: app.today, seals: app.quoteSeals, now: Date.now },
+        {
+          db: app.db,
+          engine: app.engine,
+          today: app.today,
+          seals: app.quoteSeals,
+          now: Date.now,
+          settings: () => app.businessSettings.current(),
+        },
         id,
         request.params.vehicleId,
         form,

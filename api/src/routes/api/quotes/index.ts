@@ -23,7 +23,13 @@ function vehicleList(raw: string): string[] {
 }
 
 const quotes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
-  const context = { db: app.db, today: app.today, seals: app.quoteSeals, now: Date.now };
+  const context = {
+    db: app.db,
+    today: app.today,
+    seals: app.quoteSeals,
+    now: Date.now,
+    settings: () => app.businessSettings.current(),
+  };
 
   app.post(
     '',

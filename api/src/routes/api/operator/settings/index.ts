@@ -37,7 +37,12 @@ const settings: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
         response: { 200: businessSettingsSchema, ...errorResponses(400, 401, 403, 415) },
       },
     },
-    async (request) => putSettings(context, currentAccount(request).email, request.body),
+    async (request) => {
+      const settings = await putSettings(context, currentAccount(request).email, request.body);
+      // This instance's next quote prices with them at once; other instances within a second.
+      app.businessSettings.invalidate();
+      return settings;
+    },
   );
 };
 
