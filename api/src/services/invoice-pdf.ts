@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Invoice, QuoteLine } from '@rentora/shared';
 import { formatDisplayDate, formatPaise } from '@rentora/shared/format';
-import PDFDocument from 'pdfkit';
+import type PDFKit from 'pdfkit';
 
 /**
  * The invoice fonts `npm run fonts` cuts from Inter (shared/src/styles/fonts): text, bold, and
@@ -22,7 +22,7 @@ const PAGE = { margin: 50, width: 595.28 } as const;
 const RIGHT = PAGE.width - PAGE.margin;
 const COLUMNS = { quantity: 340, unit: 420, amount: RIGHT } as const;
 
-type Doc = InstanceType<typeof PDFDocument>;
+type Doc = InstanceType<typeof PDFKit>;
 type Weight = 'text' | 'bold';
 
 /** Text in runs: the rupee sign in the symbols cut, the rest in `weight`. */
@@ -61,7 +61,9 @@ function amountRow(doc: Doc, label: string, amount: string, y: number, weight: W
 const ROW = 16;
 
 /** The tax invoice as a one-page A4 PDF, the ₹ drawn from an embedded font. */
-export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
+export async function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
+  // Loaded on the first invoice asked for, not at start: most processes never write one.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: PAGE.margin,
