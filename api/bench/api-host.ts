@@ -39,7 +39,7 @@ async function open(data: RowData, databaseUrl: string | undefined): Promise<Hos
   const config = testConfig(dataDir, { logLevel: logLevel(), databaseUrl });
   const app = await buildApp({
     ...config,
-    rateLimit: { ...config.rateLimit, writesPerUser: UNLIMITED, writesPerIp: UNLIMITED },
+    rateLimit: { ...config.rateLimit, writesPerUser: UNLIMITED, writesPerIp: UNLIMITED, quotesPerIp: UNLIMITED },
     // The fan-out row opens its streams from this one address.
     events: { ...config.events, perIp: UNLIMITED, max: UNLIMITED },
   });

@@ -54,6 +54,22 @@ function bookingMix(tokens: string[], cars: string[]): RequestSpec['setupRequest
   };
 }
 
+/** Anyone asking what a random car costs for 1–5 days in the bookable window: the whole pricing path. */
+function quoteMix(cars: string[]): RequestSpec['setupRequest'] {
+  return (request) => {
+    const start = randomInt(1, MAX_DAYS_AHEAD - 5);
+    return {
+      ...request,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        vehicle_id: cars[randomInt(cars.length)],
+        pick_up_date: isoDay(start),
+        drop_off_date: isoDay(start + randomInt(0, 4)),
+      }),
+    };
+  };
+}
+
 const searchDates = () => `pick_up_date=${isoDay(30)}&drop_off_date=${isoDay(32)}`;
 
 /** Dated searches over ranges the read cache has mostly not seen: what a search costs the database. */
@@ -97,6 +113,10 @@ export const API_ROWS: readonly BenchRow[] = [
     target: 0.5,
     data: { riders: 1 },
     request: (api) => ({ method: 'GET', path: '/api/user', headers: bearer(api.riderTokens[0]) }),
+  }),
+  againstBare({
+    name: 'POST /api/quotes mix',
+    request: async (api) => ({ method: 'POST', path: '/api/quotes', setupRequest: quoteMix(await availableCars(api)) }),
   }),
   againstBare({
     name: 'POST /api/book-ride mix',

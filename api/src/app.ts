@@ -10,6 +10,7 @@ import cachedReads from './plugins/app/cached-reads';
 import clock from './plugins/app/clock';
 import fleet from './plugins/app/fleet';
 import housekeeping from './plugins/app/housekeeping';
+import businessSettings from './plugins/app/settings';
 import vehicleChanges from './plugins/app/vehicle-changes';
 import config from './plugins/external/config';
 import contentType from './plugins/external/content-type';
@@ -68,6 +69,7 @@ export async function buildApp(appConfig: AppConfig): Promise<FastifyInstance> {
     await app.register(auth);
     await app.register(fleet);
     await app.register(cachedReads);
+    await app.register(businessSettings);
     await app.register(availabilityFeed);
     await app.register(api, { prefix: '/api' });
   } catch (error) {

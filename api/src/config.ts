@@ -17,10 +17,18 @@ export interface RateLimitConfig {
   writesPerUser: number;
   /** Bookings and cancellations allowed per client address in one window, whoever is signed in. */
   writesPerIp: number;
+  /** Quotes per client address in one window; DEFAULT_QUOTES_PER_IP when not set. */
+  quotesPerIp?: number;
   windowMs: number;
   /** Namespace of the counters in a shared Redis. */
   keyPrefix?: string;
 }
+
+/**
+ * Quotes anyone may ask for, per address in one window (RATE_LIMIT_QUOTES_PER_IP): a wizard asks
+ * again for each add-on chosen, so far more than the bookings one address may make.
+ */
+export const DEFAULT_QUOTES_PER_IP = 300;
 
 export interface AppConfig {
   port: number;
@@ -143,6 +151,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       perEmail: integer('RATE_LIMIT_PER_EMAIL', 10, 1, 1_000_000),
       writesPerUser: integer('RATE_LIMIT_WRITES_PER_USER', 30, 1, 1_000_000),
       writesPerIp: integer('RATE_LIMIT_WRITES_PER_IP', 60, 1, 1_000_000),
+      // Left out unless set, so configs written before quotes (tests, the bench) stay whole: rate-limit.ts has the default.
+      ...(read('RATE_LIMIT_QUOTES_PER_IP') === undefined
+        ? {}
+        : { quotesPerIp: integer('RATE_LIMIT_QUOTES_PER_IP', DEFAULT_QUOTES_PER_IP, 1, 1_000_000) }),
       windowMs: integer('RATE_LIMIT_WINDOW_SECONDS', 900, 1, 86_400) * 1000,
     },
     photoHosts: [...new Set([...DEFAULT_PHOTO_HOSTS, ...addedPhotoHosts])],

@@ -5,7 +5,18 @@
  */
 import type { FromSchema } from 'json-schema-to-ts';
 import { ISO_DATE_PATTERN, LICENSE_PLATE_PATTERN } from './rules/patterns';
-import { MAX_LENGTH, ROLES, closedObject, optionalFields, vehicleSchema } from './schemas';
+import { MAX_DATE_PRICES, MAX_DISCOUNT_PERCENT, MAX_LENGTH_DISCOUNTS } from './rules/car-prices';
+import { MAX_RENTAL_DAYS } from './rules/date-range';
+import {
+  ADD_ON_PERIODS,
+  MAX_LENGTH,
+  ROLES,
+  addOnFields,
+  carPricesSchema,
+  closedObject,
+  optionalFields,
+  vehicleSchema,
+} from './schemas';
 
 export { ROLES };
 export type Role = (typeof ROLES)[number];
@@ -71,6 +82,42 @@ const perPage = {
 } as const;
 
 const car = vehicleSchema.properties;
+const prices = carPricesSchema.properties;
+/** Whole rupees, from 0 (none) to `maximum`. */
+const rupees = (maximum: number, description: string) =>
+  ({ type: 'integer', minimum: 0, maximum, description }) as const;
+
+/** A car's pricing rules (docs/decisions/0024-money.md), as an operator sends them; each defaults to none. */
+const carRuleFields = {
+  date_prices: {
+    type: 'array',
+    maxItems: MAX_DATE_PRICES,
+    items: closedObject(
+      {
+        start_date: isoDate,
+        end_date: isoDate,
+        price_per_day: { ...car.price_per_day, minimum: 1, maximum: 100_000_000 },
+      },
+      ['start_date', 'end_date', 'price_per_day'],
+    ),
+    description: prices.date_prices.description,
+  },
+  length_discounts: {
+    type: 'array',
+    maxItems: MAX_LENGTH_DISCOUNTS,
+    items: closedObject(
+      {
+        min_days: { type: 'integer', minimum: 2, maximum: MAX_RENTAL_DAYS },
+        percent: { type: 'integer', minimum: 1, maximum: MAX_DISCOUNT_PERCENT },
+      },
+      ['min_days', 'percent'],
+    ),
+    description: prices.length_discounts.description,
+  },
+  deposit: rupees(10_000_000, prices.deposit.description),
+  km_per_day: { ...prices.km_per_day, minimum: 0, maximum: 100_000 },
+  extra_km_price: rupees(100_000, prices.extra_km_price.description),
+} as const;
 
 /** Every public field of a car an operator writes (not `_id`, `id` or `availability`: those follow). */
 const vehicleFields = {
@@ -94,6 +141,7 @@ const vehicleFields = {
     pattern: LICENSE_PLATE_PATTERN.source,
     description: 'Letters and digits, spaces or hyphens between; stored upper-case without them.',
   },
+  ...carRuleFields,
 } as const;
 
 export const newVehicleSchema = closedObject({ ...vehicleFields, status: choice(NEW_VEHICLE_STATUSES) }, [
@@ -136,6 +184,7 @@ export const vehiclePatchSchema = {
 export const operatorVehicleSchema = closedObject(
   {
     ...car,
+    ...prices,
     status: { type: 'string', enum: VEHICLE_STATUSES },
     license_plate: text,
     out_of_service_until: nullableText,
@@ -145,6 +194,7 @@ export const operatorVehicleSchema = closedObject(
   },
   [
     ...vehicleSchema.required,
+    ...carPricesSchema.required,
     'status',
     'license_plate',
     'out_of_service_until',
@@ -271,10 +321,30 @@ export const bookingListSchema = closedObject(
   ['items', 'total'],
 );
 
+export const DEPOSIT_METHODS = ['cash', 'upi', 'card'] as const;
+export type DepositMethod = (typeof DEPOSIT_METHODS)[number];
+export const MAX_ODOMETER = 10_000_000;
+
 export const stageMoveSchema = closedObject(
   {
     to: choice(RENTAL_STAGES),
     reason: { type: 'string', maxLength: MAX_NOTE_LENGTH },
+    odometer: {
+      type: 'integer',
+      minimum: 0,
+      maximum: MAX_ODOMETER,
+      description: 'Kilometres on the clock, with a move to picked_up (hand-over) or completed (return).',
+    },
+    deposit: {
+      ...closedObject({ method: choice(DEPOSIT_METHODS), reference: { type: 'string', maxLength: 100 } }, ['method']),
+      description: 'With a move to picked_up: the deposit was taken, how, and its reference (a UPI or card slip id).',
+    },
+    returned_at: {
+      type: 'string',
+      maxLength: 40,
+      description: 'With a move to completed: when the car came back, ISO 8601 with a zone; now when left out.',
+    },
+    tank_full: { type: 'boolean', description: 'With a move to completed: false charges the refuel fee.' },
   },
   ['to'],
 );
@@ -310,7 +380,10 @@ export const auditEntrySchema = closedObject(
     id: { type: 'integer' },
     actor: { ...text, description: 'The email of who made the change.' },
     action: text,
-    subject: { ...text, description: '`vehicle:<_id>`, `booking:<id>` or `user:<email>`.' },
+    subject: {
+      ...text,
+      description: '`vehicle:<_id>`, `booking:<id>`, `user:<email>`, `add-on:<id>` or `settings`.',
+    },
     before: recorded,
     after: recorded,
     created_at: text,
@@ -324,6 +397,89 @@ export const auditPageSchema = closedObject(
 );
 
 export const auditQuerySchema = optionalFields({ page });
+
+export const operatorAddOnSchema = closedObject(
+  { id: { type: 'integer' }, ...addOnFields, offered: { type: 'boolean' } },
+  ['id', 'label', 'price', 'per', 'offered'],
+);
+
+const addOnInput = {
+  label: filledText(MAX_LENGTH.name),
+  price: { ...addOnFields.price, minimum: 1, maximum: 10_000_000 },
+  per: choice(ADD_ON_PERIODS),
+  offered: {
+    type: 'boolean',
+    description: 'False withdraws it: no new quote offers it; rentals that chose it keep it.',
+  },
+} as const;
+
+export const newAddOnSchema = closedObject(addOnInput, ['label', 'price', 'per']);
+export const addOnPatchSchema = { ...optionalFields(addOnInput), minProperties: 1 } as const;
+export const operatorAddOnListSchema = closedObject({ items: { type: 'array', items: operatorAddOnSchema } }, [
+  'items',
+]);
+
+/** Up to four capitals or digits: the invoice serial is prefix/YYYY/NNNNNN, at most 16 characters. */
+export const INVOICE_PREFIX_PATTERN = /^[A-Z0-9]{1,4}$/;
+export const SAC_PATTERN = /^(?:\d{4,8})?$/;
+export const STATE_CODE_PATTERN = /^(?:\d{2})?$/;
+
+/** The business's tax and invoice settings (docs/decisions/0024-money.md): what an admin sends and reads. */
+export const businessSettingsSchema = closedObject(
+  {
+    legal_name: { ...filledText(MAX_LENGTH.name), description: 'The supplier’s name on invoices.' },
+    address: { type: 'string', maxLength: MAX_LENGTH.address, description: 'The supplier’s address on invoices.' },
+    gstin: {
+      type: 'string',
+      maxLength: 20,
+      description: 'The business’s GSTIN, empty when not registered; its first two digits must be state_code.',
+    },
+    state_code: {
+      type: 'string',
+      pattern: STATE_CODE_PATTERN.source,
+      maxLength: 2,
+      description: 'Two digits: the business’s GST state, which decides CGST + SGST against IGST; empty when unknown.',
+    },
+    gst_rate: {
+      type: 'number',
+      minimum: 0,
+      maximum: 100,
+      multipleOf: 0.01,
+      description:
+        'Percent, e.g. 18; 0 (the default) charges no tax. A setting, as the rate on car rental is disputed.',
+    },
+    sac: {
+      type: 'string',
+      pattern: SAC_PATTERN.source,
+      maxLength: 8,
+      description: 'The services accounting code printed on invoices (e.g. 997311), or empty.',
+    },
+    prices_include_tax: {
+      type: 'boolean',
+      description: 'True (the default): prices are what the customer pays, tax inside. False: tax is added to them.',
+    },
+    invoice_prefix: {
+      type: 'string',
+      pattern: INVOICE_PREFIX_PATTERN.source,
+      maxLength: 4,
+      description: 'One to four capitals or digits starting every invoice serial (PREFIX/2627/000001).',
+    },
+    late_fee_per_hour: rupees(1_000_000, 'Rupees for each hour a return is late, after an hour’s grace.'),
+    refuel_fee: rupees(1_000_000, 'Rupees charged when a car comes back without a full tank.'),
+  },
+  [
+    'legal_name',
+    'address',
+    'gstin',
+    'state_code',
+    'gst_rate',
+    'sac',
+    'prices_include_tax',
+    'invoice_prefix',
+    'late_fee_per_hour',
+    'refuel_fee',
+  ],
+);
 
 export type NewVehicle = FromSchema<typeof newVehicleSchema>;
 export type VehiclePatch = FromSchema<typeof vehiclePatchSchema>;
@@ -343,3 +499,7 @@ export type RoleChange = FromSchema<typeof roleChangeSchema>;
 export type TeamMember = FromSchema<typeof teamMemberSchema>;
 export type AuditEntry = FromSchema<typeof auditEntrySchema>;
 export type AuditPage = FromSchema<typeof auditPageSchema>;
+export type OperatorAddOn = FromSchema<typeof operatorAddOnSchema>;
+export type NewAddOn = FromSchema<typeof newAddOnSchema>;
+export type AddOnPatch = FromSchema<typeof addOnPatchSchema>;
+export type BusinessSettings = FromSchema<typeof businessSettingsSchema>;

@@ -211,6 +211,242 @@ export const signUpSchema = closedObject(
   ['name', 'email', 'password', 'avatar'],
 );
 
+/** A car's pricing rules (docs/decisions/0024-money.md), in whole rupees as `price_per_day` is. */
+export const carPricesSchema = closedObject(
+  {
+    date_prices: {
+      type: 'array',
+      description:
+        'Days with a daily price of their own (seasons, festivals), both ends counted; never overlapping; in date order.',
+      items: closedObject({ start_date: isoDate, end_date: isoDate, price_per_day: { type: 'integer' } }, [
+        'start_date',
+        'end_date',
+        'price_per_day',
+      ]),
+    },
+    length_discounts: {
+      type: 'array',
+      description:
+        'At most three tiers, shortest first: a rental of min_days days or more gets percent off its car days; the highest tier reached applies to the whole rental.',
+      items: closedObject({ min_days: { type: 'integer' }, percent: { type: 'integer' } }, ['min_days', 'percent']),
+    },
+    deposit: { type: 'integer', description: 'Rupees, refundable, collected at pick-up; 0 for none.' },
+    km_per_day: { type: 'integer', description: 'Kilometres included per rental day; 0 for no limit.' },
+    extra_km_price: { type: 'integer', description: 'Rupees per kilometre beyond the allowance; 0 for none.' },
+  },
+  ['date_prices', 'length_discounts', 'deposit', 'km_per_day', 'extra_km_price'],
+);
+
+export const ADD_ON_PERIODS = ['day', 'rental'] as const;
+
+export const addOnFields = {
+  label: { type: 'string', description: 'What it is: a chauffeur, a child seat, doorstep delivery.' },
+  price: { type: 'integer', description: 'Whole rupees, per day or per rental.' },
+  per: { type: 'string', enum: ADD_ON_PERIODS },
+} as const;
+
+/** An add-on offered now (`GET /api/add-ons`). */
+export const addOnSchema = closedObject({ id: { type: 'integer' }, ...addOnFields }, ['id', 'label', 'price', 'per']);
+
+export const addOnListSchema = { type: 'array', items: addOnSchema } as const;
+
+/** At most this many add-ons in one quote or booking. */
+export const MAX_ADD_ONS = 20;
+
+const addOnIds = {
+  type: 'array',
+  maxItems: MAX_ADD_ONS,
+  uniqueItems: true,
+  items: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
+  description: 'Ids of offered add-ons (`GET /api/add-ons`).',
+} as const;
+const customerGstin = requestText(
+  MAX_LENGTH.short,
+  'The customer’s GSTIN for a business invoice: 15 characters, a state code, a valid check character.',
+);
+
+export const quoteRequestSchema = closedObject(
+  {
+    vehicle_id: requestText(MAX_LENGTH.id, 'The car’s `_id`.'),
+    pick_up_date: bookingRequestSchema.properties.pick_up_date,
+    drop_off_date: bookingRequestSchema.properties.drop_off_date,
+    add_ons: addOnIds,
+    gstin: customerGstin,
+  },
+  ['vehicle_id', 'pick_up_date', 'drop_off_date'],
+);
+
+const paise = (description: string) => ({ type: 'integer', description }) as const;
+
+export const quoteLineSchema = closedObject(
+  {
+    label: text,
+    quantity: { type: 'integer', description: 'Days, kilometres, hours, or 1.' },
+    unit_paise: paise('The price of one.'),
+    amount_paise: paise('quantity × unit_paise.'),
+  },
+  ['label', 'quantity', 'unit_paise', 'amount_paise'],
+);
+
+export const taxSplitSchema = closedObject(
+  {
+    rate: { type: 'number', description: 'Percent.' },
+    included: { type: 'boolean', description: 'True when the prices already included the tax.' },
+    cgst_paise: paise('Central tax, half the rate, within the business’s state.'),
+    sgst_paise: paise('State tax, half the rate, within the business’s state.'),
+    igst_paise: paise('Integrated tax, the whole rate, for a customer GSTIN of another state.'),
+  },
+  ['rate', 'included', 'cgst_paise', 'sgst_paise', 'igst_paise'],
+);
+
+/**
+ * What a rental costs (docs/architecture.md §4 for the rounding): integer paise. Total is
+ * taxable + tax; the deposit is apart from it, refundable.
+ */
+export const quoteSchema = closedObject(
+  {
+    id: { type: 'string', description: 'Send it as `quote_id` with the booking.' },
+    expires_at: { type: 'string', description: 'ISO 8601; 15 minutes after the quote.' },
+    lines: {
+      type: 'array',
+      description: 'One line per price band of the car’s days (in date order), then each add-on.',
+      items: quoteLineSchema,
+    },
+    discount_percent: { type: 'integer', description: 'The length discount reached; 0 for none.' },
+    discount_paise: paise('Off the car’s days, not the add-ons.'),
+    taxable_paise: paise('The taxable value: the lines less the discount, less the tax when prices include it.'),
+    tax: taxSplitSchema,
+    total_paise: paise('What the customer pays: taxable_paise plus the tax.'),
+    deposit_paise: paise('Refundable, paid at pick-up; not part of the total.'),
+  },
+  [
+    'id',
+    'expires_at',
+    'lines',
+    'discount_percent',
+    'discount_paise',
+    'taxable_paise',
+    'tax',
+    'total_paise',
+    'deposit_paise',
+  ],
+);
+
+/** The query of `GET /api/quotes`: a dated search's cars, and its range. */
+export const quoteTotalsQuerySchema = closedObject(
+  {
+    vehicles: requestText(
+      MAX_STREAM_VEHICLES * 64,
+      `Car ids (\`_id\`), comma-separated, at most ${MAX_STREAM_VEHICLES}.`,
+    ),
+    pick_up_date: vehicleSearchSchema.properties.pick_up_date,
+    drop_off_date: vehicleSearchSchema.properties.drop_off_date,
+  },
+  ['vehicles', 'pick_up_date', 'drop_off_date'],
+);
+
+export const quoteTotalSchema = closedObject(
+  { vehicle_id: text, total_paise: paise('The range’s total with the car’s rules and tax, no add-ons.') },
+  ['vehicle_id', 'total_paise'],
+);
+
+export const quoteTotalListSchema = { type: 'array', items: quoteTotalSchema } as const;
+
+/** `POST /api/book-ride/{id}`: the booking form, and optionally what was quoted for it. */
+export const bookRideBodySchema = closedObject(
+  {
+    ...bookingRequestSchema.properties,
+    quote_id: requestText(200, 'The quote the customer saw: a price changed since answers 409 with the new quote.'),
+    add_ons: addOnIds,
+    gstin: customerGstin,
+  },
+  bookingRequestSchema.required,
+);
+
+/** A refused booking: `quote` when the price has changed since the quote sent (or that quote has expired). */
+export const bookingConflictSchema = closedObject({ message: text, quote: quoteSchema }, ['message']);
+
+/** `GET /api/vehicles/{id}/prices`: the car's rules, for its page's calendar and discounts. */
+export const vehiclePricesSchema = closedObject(
+  { price_per_day: vehicleSchema.properties.price_per_day, ...carPricesSchema.properties },
+  ['price_per_day', ...carPricesSchema.required],
+);
+
+const gstinOrNone = { type: ['string', 'null'], description: 'Null when none was given.' } as const;
+const partySchema = closedObject({ name: text, address: text, gstin: gstinOrNone }, ['name', 'address', 'gstin']);
+
+/** A tax invoice (CGST Rule 46), issued once, when its rental is completed, and never changed. */
+export const invoiceSchema = closedObject(
+  {
+    number: { type: 'string', description: 'PREFIX/YYYY/NNNNNN: unique within the financial year (April to March).' },
+    date: isoDate,
+    rental_id: { type: 'integer' },
+    supplier: closedObject({ ...partySchema.properties, state_code: text }, [...partySchema.required, 'state_code']),
+    buyer: partySchema,
+    place_of_supply: closedObject({ state_code: text, state: text }, ['state_code', 'state']),
+    reverse_charge: { type: 'boolean', description: 'Always false: the supplier pays the tax.' },
+    sac: text,
+    car: closedObject({ car_name: text, license_plate: text }, ['car_name', 'license_plate']),
+    pick_up_date: isoDate,
+    drop_off_date: isoDate,
+    lines: { type: 'array', description: 'The rental’s lines, as quoted when it was booked.', items: quoteLineSchema },
+    charges: {
+      type: 'array',
+      description: 'Charged at return: extra km, late hours, refuelling.',
+      items: quoteLineSchema,
+    },
+    discount_paise: paise('The rental’s length discount.'),
+    taxable_paise: paise('The taxable value of the lines and the charges.'),
+    tax: taxSplitSchema,
+    total_paise: paise('The invoice’s total: the rental’s total plus the charges.'),
+    deposit_paise: paise('The deposit taken at pick-up.'),
+    refund_paise: paise('The deposit less the charges, when it covers them.'),
+    due_paise: paise('The charges beyond the deposit, still to pay.'),
+  },
+  [
+    'number',
+    'date',
+    'rental_id',
+    'supplier',
+    'buyer',
+    'place_of_supply',
+    'reverse_charge',
+    'sac',
+    'car',
+    'pick_up_date',
+    'drop_off_date',
+    'lines',
+    'charges',
+    'discount_paise',
+    'taxable_paise',
+    'tax',
+    'total_paise',
+    'deposit_paise',
+    'refund_paise',
+    'due_paise',
+  ],
+);
+
+/** One of the signed-in customer's rentals with its money (`GET /api/rentals`), for the Profile's invoices. */
+export const customerRentalSchema = closedObject(
+  {
+    id: { type: 'integer' },
+    car: rentalSchema.properties.car,
+    pick_up_date: isoDate,
+    drop_off_date: isoDate,
+    status: rentalSchema.properties.status,
+    total_paise: paise('As quoted when booked.'),
+    deposit_paise: paise('As quoted when booked.'),
+    invoice: {
+      anyOf: [closedObject({ number: text, date: isoDate }, ['number', 'date']), { type: 'null' }],
+      description: 'Once the rental is completed.',
+    },
+  },
+  ['id', 'car', 'pick_up_date', 'drop_off_date', 'status', 'total_paise', 'deposit_paise', 'invoice'],
+);
+
+export const customerRentalListSchema = { type: 'array', items: customerRentalSchema } as const;
+
 export const loginSchema = closedObject(
   { email: requestText(MAX_LENGTH.email), password: requestText(MAX_LENGTH.password) },
   ['email', 'password'],

@@ -4,7 +4,19 @@
  */
 import type { FromSchema } from 'json-schema-to-ts';
 import type {
+  ADD_ON_PERIODS,
   RENTAL_STATUSES,
+  addOnSchema,
+  bookRideBodySchema,
+  bookingConflictSchema,
+  carPricesSchema,
+  customerRentalSchema,
+  invoiceSchema,
+  quoteLineSchema,
+  quoteRequestSchema,
+  quoteSchema,
+  quoteTotalSchema,
+  vehiclePricesSchema,
   VEHICLE_TYPES,
   bookedRangeSchema,
   bookingRequestSchema,
@@ -41,6 +53,20 @@ export type BookingForm = { [Field in keyof BookingRequest]: string };
 
 export type SignUpPayload = FromSchema<typeof signUpSchema>;
 export type LoginPayload = FromSchema<typeof loginSchema>;
+
+export type CarPrices = FromSchema<typeof carPricesSchema>;
+export type VehiclePrices = FromSchema<typeof vehiclePricesSchema>;
+export type AddOnPeriod = (typeof ADD_ON_PERIODS)[number];
+export type AddOn = FromSchema<typeof addOnSchema>;
+export type QuoteRequest = FromSchema<typeof quoteRequestSchema>;
+export type QuoteLine = FromSchema<typeof quoteLineSchema>;
+export type Quote = FromSchema<typeof quoteSchema>;
+export type QuoteTotal = FromSchema<typeof quoteTotalSchema>;
+/** The booking form with what was quoted for it: `POST /api/book-ride/{id}`'s body. */
+export type BookRideBody = FromSchema<typeof bookRideBodySchema>;
+export type BookingConflict = FromSchema<typeof bookingConflictSchema>;
+export type Invoice = FromSchema<typeof invoiceSchema>;
+export type CustomerRental = FromSchema<typeof customerRentalSchema>;
 
 /** Every error answer of the API, and most success answers. */
 export type MessageAnswer = FromSchema<typeof messageSchema>;

@@ -8,6 +8,7 @@ import * as rolesAndAudit from './migrations/2026-11-28T00-00-roles-and-audit';
 import * as fleetOperations from './migrations/2026-11-28T00-01-fleet-operations';
 import * as bookingsByStageAndCar from './migrations/2026-11-28T00-02-bookings-by-stage-and-car';
 import * as blockChangeNotify from './migrations/2026-11-28T01-00-block-change-notify';
+import * as money from './migrations/2026-12-01T00-00-money';
 import type { Database } from './schema';
 
 // A static list instead of a folder scan, so bundled builds carry their migrations with them.
@@ -21,6 +22,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-28T00-01-fleet-operations': fleetOperations,
   '2026-11-28T00-02-bookings-by-stage-and-car': bookingsByStageAndCar,
   '2026-11-28T01-00-block-change-notify': blockChangeNotify,
+  '2026-12-01T00-00-money': money,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -1,5 +1,5 @@
-import type { BookingForm, Vehicle } from '@rentora/shared';
-import type { BlockReason, RentalStage, Role, VehicleStatus } from '@rentora/shared/operator';
+import type { AddOnPeriod, BookingForm, CarPrices, Vehicle } from '@rentora/shared';
+import type { BlockReason, DepositMethod, RentalStage, Role, VehicleStatus } from '@rentora/shared/operator';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 /** Set by the database on insert, never written by the app afterwards. */
@@ -20,11 +20,22 @@ export interface UsersTable {
   role: Generated<Role>;
 }
 
+/** Written as 0 or 1 on both engines. */
+type Flag = 0 | 1;
+/** A column with a default: optional on insert. */
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+
 /**
  * A car as stored: the API's Vehicle (`@rentora/shared/schemas`) with the public `_id` kept as
- * `slug`, and its lifecycle `status` in place of `availability` (true exactly when in service).
+ * `slug`, and its lifecycle `status` in place of `availability` (true exactly when in service);
+ * its pricing rules beside it, the two lists as JSON text.
  */
 export type VehiclesTable = Omit<Vehicle, '_id' | 'availability'> & {
+  date_prices: Defaulted<string>;
+  length_discounts: Defaulted<string>;
+  deposit: Defaulted<CarPrices['deposit']>;
+  km_per_day: Defaulted<CarPrices['km_per_day']>;
+  extra_km_price: Defaulted<CarPrices['extra_km_price']>;
   slug: string;
   status: VehicleStatus;
   /** Upper-case letters and digits only, unique. */
@@ -46,9 +57,68 @@ export type RentalsTable = Omit<BookingForm, 'age'> & {
   total_price: number;
   /** Confirmed and picked-up rentals hold the car's days; the other stages free them. */
   stage: RentalStage;
+  /** The stored quote (api/src/money/stored-quote.ts) as JSON; null when booked before quotes. */
+  quote: Defaulted<string | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 };
+
+/** What the desk recorded at a rental's pick-up and return. */
+export interface RentalHandoversTable {
+  rental_id: number;
+  pick_up_odometer: number | null;
+  deposit_method: DepositMethod | null;
+  deposit_reference: Defaulted<string>;
+  return_odometer: number | null;
+  returned_at: string | null;
+  tank_full: Flag | null;
+}
+
+export interface AddOnsTable {
+  id: Generated<number>;
+  label: string;
+  /** Whole rupees. */
+  price: number;
+  per: AddOnPeriod;
+  offered: Defaulted<Flag>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** One row (id 1): the business's tax and invoice settings. */
+export interface BusinessSettingsTable {
+  id: 1;
+  legal_name: string;
+  address: string;
+  gstin: string;
+  state_code: string;
+  /** The GST rate in hundredths of a percent: 1800 is 18%. */
+  gst_rate_basis_points: number;
+  sac: string;
+  prices_include_tax: Flag;
+  invoice_prefix: string;
+  late_fee_per_hour: number;
+  refuel_fee: number;
+  updated_at: UpdatedAt;
+}
+
+/** The last serial given in each financial year (`2627` for April 2026 to March 2027). */
+export interface InvoiceSerialsTable {
+  financial_year: string;
+  last_serial: number;
+}
+
+export interface InvoicesTable {
+  id: Generated<number>;
+  rental_id: number;
+  financial_year: string;
+  serial: number;
+  number: string;
+  issued_on: string;
+  /** The invoice as issued (`@rentora/shared/schemas` invoiceSchema), JSON. */
+  body: string;
+  created_at: CreatedAt;
+}
 
 /** One move of a rental's stage: from (null for none), to, when, who (an email), why. */
 export interface RentalStageChangesTable {
@@ -92,7 +162,10 @@ export interface RevokedTokensTable {
   expires_at: string;
 }
 
-/** One operator change: who (an email), what (`vehicle:<_id>`, `booking:<id>`, `user:<email>`), before and after as JSON. */
+/**
+ * One operator change: who (an email), what (`vehicle:<_id>`, `booking:<id>`, `user:<email>`,
+ * `add-on:<id>`, `settings`), before and after as JSON.
+ */
 export interface AuditLogTable {
   id: Generated<number>;
   actor: string;
@@ -112,6 +185,11 @@ export interface Database {
   audit_log: AuditLogTable;
   rental_stage_changes: RentalStageChangesTable;
   vehicle_blocks: VehicleBlocksTable;
+  rental_handovers: RentalHandoversTable;
+  add_ons: AddOnsTable;
+  business_settings: BusinessSettingsTable;
+  invoice_serials: InvoiceSerialsTable;
+  invoices: InvoicesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

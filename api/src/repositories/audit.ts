@@ -7,7 +7,7 @@ export interface AuditRecord {
   /** The email of who made the change. */
   actor: string;
   action: string;
-  /** `vehicle:<_id>`, `booking:<id>` or `user:<email>`. */
+  /** `vehicle:<_id>`, `booking:<id>`, `user:<email>`, `add-on:<id>` or `settings`. */
   subject: string;
   before: object | null;
   after: object | null;

@@ -3,12 +3,14 @@ import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Engine } from '../db/connect';
 import type { NewVehicle, VehicleRow } from '../db/schema';
 import { isoTimestamp } from '../db/timestamps';
+import { carPricesOf } from '../money/car-rules';
 import type { Executor } from './executor';
 import { toVehicle } from './vehicles';
 
 export function toOperatorVehicle(row: VehicleRow): OperatorVehicle {
   return {
     ...toVehicle(row),
+    ...carPricesOf(row),
     status: row.status,
     license_plate: row.license_plate,
     out_of_service_until: row.out_of_service_until,

@@ -1,5 +1,4 @@
 import type { BookedRange, Vehicle } from '@rentora/shared';
-import type { VehicleStatus } from '@rentora/shared/operator';
 import type { Engine } from '../db/connect';
 import { precompiled } from '../db/precompiled';
 import type { VehicleRow } from '../db/schema';
@@ -24,17 +23,28 @@ export async function findVehicle(db: Executor, slug: string): Promise<VehicleRo
   return vehicle;
 }
 
+/** The public cars (in or out of service) among these `_id`s; unknown ones are simply not among them. */
+export async function findPublicVehicles(db: Executor, slugs: readonly string[]): Promise<VehicleRow[]> {
+  if (slugs.length === 0) return [];
+  return db
+    .selectFrom('vehicles')
+    .selectAll()
+    .where('slug', 'in', slugs)
+    .where('status', 'in', PUBLIC_STATUSES)
+    .execute();
+}
+
 /**
  * Serialises bookings of one car on PostgreSQL (row lock until commit), taken before the overlap
  * check: without it, concurrent inserts wait on each other inside the exclusion constraint and
  * PostgreSQL breaks the cycles as deadlocks. SQLite's BEGIN IMMEDIATE already serialises writers.
- * Answers the car's status as it is under the lock: a status move waits for it, or has committed.
+ * Answers the car as it is under the lock: a status move or a change of its prices waits for it,
+ * or has committed.
  */
-export async function lockVehicle(db: Executor, engine: Engine, id: number): Promise<VehicleStatus> {
-  let query = db.selectFrom('vehicles').select('status').where('id', '=', id);
+export async function lockVehicle(db: Executor, engine: Engine, id: number): Promise<VehicleRow> {
+  let query = db.selectFrom('vehicles').selectAll().where('id', '=', id);
   if (engine === 'postgres') query = query.forUpdate();
-  const { status } = await query.executeTakeFirstOrThrow();
-  return status;
+  return query.executeTakeFirstOrThrow();
 }
 
 /**

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { BookedRange, BookingForm } from '@rentora/shared';
+import type { BookedRange, BookingForm, Quote } from '@rentora/shared';
+import type { BusinessSettings } from '@rentora/shared/operator';
 import { formatDisplayDate, formatRupees, rentalDays } from '@rentora/shared/format';
 import {
   MAX_UPCOMING_RENTALS,
@@ -14,6 +15,7 @@ import type { BookingStatus, Database, VehicleRow } from '../db/schema';
 import { runInTransaction } from '../db/transaction';
 import { isOverlapViolation } from '../db/violations';
 import { ApiError, vehicleNotFound } from '../errors';
+import { totalInRupees } from '../money/stored-quote';
 import { recordAudit } from '../repositories/audit';
 import { findStoredAnswer, storeAnswer } from '../repositories/idempotency';
 import {
@@ -26,6 +28,10 @@ import {
 } from '../repositories/rentals';
 import { lockUser } from '../repositories/users';
 import { findVehicle, lockVehicle } from '../repositories/vehicles';
+import { OUT_OF_SERVICE, isPublic } from './bookable';
+import { type BookingExtras, type PricingContext, priceBooking } from './booking-price';
+
+export { OUT_OF_SERVICE };
 
 export interface BookingContext {
   db: Kysely<Database>;
@@ -38,9 +44,10 @@ export interface BookingContext {
 export interface Answer<Status extends number = BookingStatus> {
   statusCode: Status;
   message: string;
+  /** With a 409 for a quote that no longer holds: the quote now. */
+  quote?: Quote;
 }
 
-export const OUT_OF_SERVICE = 'This car is out of service at the moment. Please choose another car.';
 export const ALREADY_RENTING = 'You already have an active rental of this car. Cancel it before booking it again.';
 export const KEY_REUSED = 'This Idempotency-Key was already used for a different booking request.';
 export const NOTHING_TO_CANCEL = 'You have no active rental of this car to cancel.';
@@ -49,17 +56,17 @@ export const RENTAL_STARTED = 'This rental has started and can no longer be canc
 export const CANCELLED_BY_CUSTOMER = 'Cancelled by the customer.';
 
 export async function bookRide(
-  context: BookingContext,
+  context: BookingContext & PricingContext,
   userId: number,
   vehicleSlug: string,
   form: BookingForm,
   idempotencyKey: string | undefined,
+  extras: BookingExtras = {},
 ): Promise<Answer> {
   // What a retry must repeat to get the stored answer; only a booking with a key needs it.
-  const fingerprint = () =>
-    createHash('sha256')
-      .update(JSON.stringify([vehicleSlug, form]))
-      .digest('base64url');
+  const plain = Object.values(extras).every((value) => value === undefined);
+  const asked = plain ? [vehicleSlug, form] : [vehicleSlug, form, extras];
+  const fingerprint = () => createHash('sha256').update(JSON.stringify(asked)).digest('base64url');
   const replay = async (db: Kysely<Database>): Promise<Answer | undefined> => {
     if (idempotencyKey === undefined) return undefined;
     const stored = await findStoredAnswer(db, context.engine, userId, idempotencyKey);
@@ -76,21 +83,24 @@ export async function bookRide(
   if (Object.keys(errors).length > 0) throw new ApiError(400, bookingFormMessage(errors));
   const vehicle = await findVehicle(context.db, vehicleSlug);
   if (vehicle === undefined || !isPublic(vehicle)) throw vehicleNotFound();
+  // Read before the transaction: a read of the settings' cache inside it could wait on its own connection (SQLite).
+  const settings = await context.settings();
 
   const wanted: BookedRange = { pick_up_date: form.pick_up_date, drop_off_date: form.drop_off_date };
   try {
-    return await runInTransaction(
+    return await runInTransaction<Answer>(
       context.db,
       async (trx) => {
         // Always user, then car: one order of locks everywhere, so these two cannot deadlock.
         await lockUser(trx, context.engine, userId);
-        // The status read before may be stale: a move off the road commits before this lock or waits for it.
-        const status = await lockVehicle(trx, context.engine, vehicle.id);
+        // The car read before may be stale: a move off the road or a price change commits before this lock or waits for it.
+        const locked = await lockVehicle(trx, context.engine, vehicle.id);
         // Checked again under the lock: a concurrent retry may have answered meanwhile.
         const concurrent = await replay(trx);
         if (concurrent !== undefined) return concurrent;
-        const answer = await decide(trx, userId, { ...vehicle, status }, form, today);
-        if (idempotencyKey !== undefined)
+        const answer = await decide(context, trx, userId, locked, form, today, { ...extras, settings });
+        // A quote no longer holding is not kept: the retry that follows sends the new quote.
+        if (idempotencyKey !== undefined && answer.quote === undefined)
           await storeAnswer(trx, context.engine, userId, idempotencyKey, { ...answer, fingerprint: fingerprint() });
         return answer;
       },
@@ -106,11 +116,13 @@ export async function bookRide(
 }
 
 async function decide(
+  context: PricingContext,
   trx: Kysely<Database>,
   userId: number,
   vehicle: VehicleRow,
   form: BookingForm,
   today: string,
+  { settings, ...extras }: BookingExtras & { settings: BusinessSettings },
 ): Promise<Answer> {
   if (!isPublic(vehicle)) throw vehicleNotFound();
   if (vehicle.status !== 'in_service') return { statusCode: 409, message: OUT_OF_SERVICE };
@@ -122,8 +134,10 @@ async function decide(
   const taken = await findOverlappingRange(trx, vehicle.id, form);
   if (taken !== undefined) return { statusCode: 409, message: clashMessage(taken) };
 
+  const price = await priceBooking(context, trx, vehicle, form, extras, settings);
+  if ('refused' in price) return { statusCode: 409, ...price.refused };
   const days = rentalDays(form.pick_up_date, form.drop_off_date);
-  const totalPrice = days * vehicle.price_per_day;
+  const totalPrice = totalInRupees(price.kept.total_paise);
   await insertRental(trx, {
     user_id: userId,
     vehicle_id: vehicle.id,
@@ -138,6 +152,7 @@ async function decide(
     days,
     total_price: totalPrice,
     stage: 'confirmed',
+    quote: JSON.stringify(price.kept),
   });
   return { statusCode: 201, message: bookedMessage(vehicle.car_name, form, days, totalPrice) };
 }
@@ -147,9 +162,6 @@ function bookedMessage(carName: string, range: BookedRange, days: number, totalP
   const to = formatDisplayDate(range.drop_off_date);
   return `${carName} is booked from ${from} to ${to}: ${days} ${days === 1 ? 'day' : 'days'}, ${formatRupees(totalPrice)} in total.`;
 }
-
-/** Drafts and retired cars are not public: they answer as no car at all. */
-const isPublic = (vehicle: VehicleRow) => vehicle.status === 'in_service' || vehicle.status === 'out_of_service';
 
 /**
  * The customer cancels their current rental of a car, while it is confirmed (not once picked up),

@@ -13,6 +13,7 @@ import type { Database, VehicleRow } from '../db/schema';
 import { runInTransaction } from '../db/transaction';
 import { isUniqueViolation } from '../db/violations';
 import { ApiError, vehicleNotFound } from '../errors';
+import { checkCarRules, ruleColumns } from '../money/car-rules';
 import { recordAudit } from '../repositories/audit';
 import {
   findVehicleForUpdate,
@@ -89,12 +90,13 @@ function checkPhotoHost(imageUrl: string, hosts: readonly string[]): void {
 export async function createVehicle(context: FleetContext, actor: string, input: NewVehicle): Promise<OperatorVehicle> {
   checkPhotoHost(input.image_url, context.photoHosts);
   const plate = normalisePlate(input.license_plate);
+  checkCarRules(input);
   try {
     return await runInTransaction(context.db, async (trx) => {
       await lockVehicleCreation(trx, context.engine);
       if (await plateTaken(trx, plate)) throw duplicatePlate(plate);
       const row = await insertVehicle(trx, {
-        ...input,
+        ...ruleColumns(input),
         id: await nextVehicleId(trx),
         slug: await freeSlug(trx, input.car_name),
         license_plate: plate,
@@ -118,10 +120,13 @@ export async function createVehicle(context: FleetContext, actor: string, input:
   }
 }
 
+/** Two values of a field alike: the same scalar, or lists (a car's rules) of the same items. */
+const alike = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
+
 /** What a PATCH changed, before and after, field by field. */
 function difference(before: OperatorVehicle, after: OperatorVehicle) {
   const changed = (Object.keys(after) as (keyof OperatorVehicle)[]).filter(
-    (key) => key !== 'updated_at' && key !== 'updated_by' && before[key] !== after[key],
+    (key) => key !== 'updated_at' && key !== 'updated_by' && !alike(before[key], after[key]),
   );
   return {
     before: Object.fromEntries(changed.map((key) => [key, before[key]])),
@@ -173,6 +178,7 @@ export async function patchVehicle(
   const reason = given?.trim() || undefined;
   // A reason or a permission to cancel alone changes nothing, and must not leave an empty audit entry.
   if (Object.keys(fields).length === 0) throw new ApiError(400, NOTHING_TO_CHANGE);
+  checkCarRules(fields);
   const plate = fields.license_plate === undefined ? undefined : normalisePlate(fields.license_plate);
   const today = context.today();
   try {
@@ -221,7 +227,7 @@ export async function patchVehicle(
       }
 
       const changes = {
-        ...fields,
+        ...ruleColumns(fields),
         ...(plate === undefined ? {} : { license_plate: plate }),
         // Back in service (or retired), a date it was due back means nothing any more.
         ...(status === 'out_of_service' ? {} : { out_of_service_until: null }),
@@ -229,7 +235,7 @@ export async function patchVehicle(
       const current = toOperatorVehicle(row);
       // A car saved as it is (the form sent unedited, its status sent again) is left as it is: no
       // write, no empty audit entry, `updated_at` and `updated_by` kept.
-      const same = (key: string, value: unknown) => current[key as keyof OperatorVehicle] === value;
+      const same = (key: string, value: unknown) => row[key as keyof VehicleRow] === value;
       if (Object.entries(changes).every(([key, value]) => same(key, value))) return { vehicle: current, cancelled };
       const updated = await updateVehicle(trx, row.id, { ...changes, updated_by: actor });
       const vehicle = toOperatorVehicle(updated);

@@ -7,6 +7,7 @@ import { findOperatorBooking } from '../repositories/operator-bookings';
 import { moveRentalStage } from '../repositories/rentals';
 import { lockVehicleOfRental } from '../repositories/vehicles';
 import type { OperatorContext } from './fleet-operations';
+import { type HandoverContext, type HandoverDetails, checkHandoverDetails, recordHandover } from './handover';
 
 /** The only moves a rental's stage makes (docs/decisions/0017-operator-side.md); the last three are final. */
 const STAGE_MOVES: Record<RentalStage, readonly RentalStage[]> = {
@@ -31,14 +32,19 @@ export async function findBooking(context: OperatorContext, id: number): Promise
   return booking;
 }
 
-/** Moves a rental on, keeping the move in its history and the audit in the same transaction. */
+/**
+ * Moves a rental on, keeping the move in its history and the audit in the same transaction, with
+ * what the desk recorded at a hand-over or a return (and, at a return, the invoice).
+ */
 export async function moveStage(
-  context: OperatorContext,
+  context: OperatorContext & HandoverContext,
   actor: string,
   id: number,
   to: RentalStage,
   reason: string,
+  details: HandoverDetails = {},
 ): Promise<OperatorBooking> {
+  checkHandoverDetails(to, details);
   const today = context.today();
   return runInTransaction(context.db, async (trx) => {
     // The car before the rental, as a move off the road takes them: a pick-up locks the car anyway
@@ -53,12 +59,13 @@ export async function moveStage(
     }
     // Under the row lock (PostgreSQL) or the one writer (SQLite), the stage read is still the stage.
     await moveRentalStage(trx, { rentalId: id, from, to, by: actor, reason });
+    const recorded = await recordHandover(context, trx, booking, to, details);
     await recordAudit(trx, {
       actor,
       action: 'booking.stage_changed',
       subject: `booking:${id}`,
       before: { stage: from },
-      after: { stage: to, reason },
+      after: { stage: to, reason, ...recorded },
     });
     return { ...booking, stage: to };
   });

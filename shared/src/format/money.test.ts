@@ -1,4 +1,4 @@
-import { formatRupees } from './money';
+import { formatPaise, formatRupees } from './money';
 
 describe('formatRupees (Indian digit grouping)', () => {
   it.each([
@@ -14,5 +14,18 @@ describe('formatRupees (Indian digit grouping)', () => {
 
   it('rounds to whole rupees', () => {
     expect(formatRupees(1234.6)).toBe('₹1,235');
+  });
+});
+
+describe('formatPaise (integer paise, two decimals)', () => {
+  it.each([
+    [0, '₹0.00'],
+    [1, '₹0.01'],
+    [99, '₹0.99'],
+    [100, '₹1.00'],
+    [12500050, '₹1,25,000.50'],
+    [899_999_999_999, '₹8,99,99,99,999.99'],
+  ])('%d → %s', (paise, text) => {
+    expect(formatPaise(paise)).toBe(text);
   });
 });

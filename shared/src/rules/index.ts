@@ -8,3 +8,5 @@ export * from './patterns';
 export * from './photo-hosts';
 export { AVATAR_IDS, type AvatarId } from '../types';
 export { VEHICLE_TYPES } from '../schemas';
+export * from './car-prices';
+export * from './gstin';

@@ -4,6 +4,7 @@ import { type DeviceCookies, createDeviceCookies } from '../../auth/device-cooki
 import { resolveJwtSecret } from '../../auth/secret';
 import { type TokenClaims, type TokenService, createTokenService } from '../../auth/tokens';
 import { ApiError, unauthorized } from '../../errors';
+import { type QuoteSeals, createQuoteSeals } from '../../money/quote-seal';
 import { type SessionKey, findSessionAccount, sessionKey } from '../../repositories/sessions';
 import type { Account } from '../../repositories/users';
 
@@ -11,6 +12,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     tokens: TokenService;
     devices: DeviceCookies;
+    /** Quote ids, signed with the same secret (a key of their own derived from it). */
+    quoteSeals: QuoteSeals;
     /** preHandler: a bearer token whose session is open, of an existing user, else 401. */
     authenticate: (request: FastifyRequest) => Promise<void>;
     /** preHandler: `authenticate`, then 403 unless the account is an operator or an admin. */
@@ -50,6 +53,7 @@ export default fp(
     const tokens = createTokenService(secret);
     app.decorate('tokens', tokens);
     app.decorate('devices', createDeviceCookies(secret));
+    app.decorate('quoteSeals', createQuoteSeals(secret));
     app.decorateRequest('account', null);
     app.decorateRequest('bearer', null);
     const verifiedBearer = (request: FastifyRequest) => {

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LoginPayload, SignUpPayload } from '@rentora/shared';
 import { checkSignUp } from '@rentora/shared/rules';
 import fp from 'fastify-plugin';
+import { DEFAULT_QUOTES_PER_IP } from '../../config';
 import { ApiError } from '../../errors';
 import { addressGroup } from '../../rate-limit/address-group';
 import { type CounterStore, createMemoryStore, createRedisStore } from '../../rate-limit/stores';
@@ -29,6 +30,8 @@ declare module 'fastify' {
     chargeLogin: (request: FastifyRequest, reply: FastifyReply, deviceId: string | undefined) => Promise<Refund>;
     /** preHandler after authenticate: counts bookings and cancellations per signed-in user and per address. */
     limitWrites: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler: counts quotes per address (anyone may ask for one, signed in or not). */
+    limitQuotes: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
 
@@ -134,6 +137,12 @@ export default fp(
       await count(reply, [
         { key: `writes:${currentAccount(request).id}`, max: rateLimit.writesPerUser },
         { key: `writes-from:${addressOf(request)}`, max: rateLimit.writesPerIp },
+      ]);
+    });
+
+    app.decorate('limitQuotes', async (request: FastifyRequest, reply: FastifyReply) => {
+      await count(reply, [
+        { key: `quotes-from:${addressOf(request)}`, max: rateLimit.quotesPerIp ?? DEFAULT_QUOTES_PER_IP },
       ]);
     });
   },

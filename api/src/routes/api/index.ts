@@ -1,12 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { HelmetOptions } from 'helmet';
 import securityHeaders from '../../plugins/external/security-headers';
+import addOns from './add-ons';
 import bookRide from './book-ride';
 import cancelRide from './cancel-ride';
 import events from './events';
 import health from './health';
 import openapi from './openapi';
 import operator from './operator';
+import quotes from './quotes';
+import rentals from './rentals';
 import { unknownRoute } from './unknown-route';
 import user from './user';
 import vehicles from './vehicles';
@@ -45,6 +48,9 @@ const api: FastifyPluginAsync = async (app) => {
   await app.register(cancelRide, { prefix: '/cancel-ride' });
   await app.register(events, { prefix: '/events' });
   await app.register(operator, { prefix: '/operator' });
+  await app.register(addOns, { prefix: '/add-ons' });
+  await app.register(quotes, { prefix: '/quotes' });
+  await app.register(rentals, { prefix: '/rentals' });
   // Routes, not only a not-found handler: served beside a site (npm start), whose static files
   // answer `GET /*`, an unknown API path must still get the API's JSON and headers.
   app.all('', { schema: { hide: true } }, unknownRoute);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import { MESSAGES } from '@rentora/shared/rules';
-import { bookingRequestSchema, messageSchema } from '@rentora/shared/schemas';
+import { bookRideBodySchema, bookingConflictSchema, messageSchema } from '@rentora/shared/schemas';
 import { currentAccount } from '../../../plugins/app/auth';
 import { bookRide } from '../../../services/booking';
 import { bearerAuth, errorResponses, vehicleIdParams } from '../../schemas';
@@ -26,25 +26,41 @@ const bookRideRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       schema: {
         tags: ['rentals'],
         summary: 'Book a car for a date range',
+        description:
+          'Priced again by the server. With `quote_id`, a price other than the quote’s (or a quote expired, or made for other dates or extras) answers 409 with the new `quote`; without one the booking is quoted anew. The rental keeps its quote: later changes of rules never change its price.',
         security: bearerAuth,
         params: vehicleIdParams,
         headers: headersSchema,
-        body: bookingRequestSchema,
-        response: { 201: messageSchema, ...errorResponses(400, 401, 404, 409, 415, 422, 429) },
+        body: bookRideBodySchema,
+        response: {
+          201: messageSchema,
+          ...errorResponses(400, 401, 404, 409, 415, 422, 429),
+          409: bookingConflictSchema,
+        },
       },
     },
     async (request, reply) => {
       const { id } = currentAccount(request);
-      const form = { ...request.body, age: String(request.body.age) };
+      const { quote_id: quoteId, add_ons: addOns, gstin, ...fields } = request.body;
+      const form = { ...fields, age: String(fields.age) };
       const answer = await bookRide(
-        { db: app.db, engine: app.engine, today: app.today },
+        {
+          db: app.db,
+          engine: app.engine,
+          today: app.today,
+          seals: app.quoteSeals,
+          now: Date.now,
+          settings: () => app.businessSettings.current(),
+        },
         id,
         request.params.vehicleId,
         form,
         request.headers['idempotency-key'],
+        { quote_id: quoteId, add_ons: addOns, gstin },
       );
       if (answer.statusCode === 201) app.vehicleChanges.changed(request.params.vehicleId);
-      return reply.code(answer.statusCode).send({ message: answer.message });
+      const { message, quote } = answer;
+      return reply.code(answer.statusCode).send(quote === undefined ? { message } : { message, quote });
     },
   );
 };

@@ -6,7 +6,14 @@ import { createStaff, createUser } from '../../../testing/test-app';
 jest.setTimeout(30_000);
 
 /** The operator routes only an admin may use; every other one is open to operators too. */
-const ADMIN_ONLY = ['GET /api/operator/users', 'PUT /api/operator/users/{email}/role', 'GET /api/operator/audit'];
+const ADMIN_ONLY = [
+  'GET /api/operator/users',
+  'PUT /api/operator/users/{email}/role',
+  'GET /api/operator/audit',
+  'POST /api/operator/add-ons',
+  'PATCH /api/operator/add-ons/{id}',
+  'PUT /api/operator/settings',
+];
 
 /**
  * Every operator route in the OpenAPI document, so a new one is checked without being listed:

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { unknownRoute } from '../unknown-route';
+import addOns from './add-ons';
 import audit from './audit';
 import bookings from './bookings';
+import settings from './settings';
 import users from './users';
 import vehicles from './vehicles';
 
@@ -15,6 +17,8 @@ const operator: FastifyPluginAsync = async (app) => {
   await app.register(vehicles, { prefix: '/vehicles' });
   await app.register(bookings, { prefix: '/bookings' });
   await app.register(audit, { prefix: '/audit' });
+  await app.register(addOns, { prefix: '/add-ons' });
+  await app.register(settings, { prefix: '/settings' });
   app.all('/*', { schema: { hide: true } }, unknownRoute);
 };
 

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
-import { vehicleDetailSchema, vehicleSchema, vehicleSearchSchema } from '@rentora/shared/schemas';
+import { vehicleDetailSchema, vehiclePricesSchema, vehicleSchema, vehicleSearchSchema } from '@rentora/shared/schemas';
 import { vehicleNotFound } from '../../../errors';
+import { carPricesOf } from '../../../money/car-rules';
+import { findVehicle } from '../../../repositories/vehicles';
+import { isPublic } from '../../../services/bookable';
 import { sendEncodedJson, sendPublicJsonText } from '../../../http/encoded-json';
 import { readVehicleSearch } from '../../../services/vehicle-search';
 import { errorResponses, vehicleIdParams } from '../../schemas';
@@ -68,6 +71,24 @@ const vehicles: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       // Cached only until the database changes: a booking or a cancellation shows at once.
       const booked = await app.reads.bookedRanges(car.vehicle.id, app.today());
       return sendPublicJsonText(reply, `${car.detailHead},"booked":${booked}}`);
+    },
+  );
+
+  app.get(
+    '/:vehicleId/prices',
+    {
+      schema: {
+        tags: ['vehicles'],
+        summary: 'A car’s pricing rules: its date prices and length discounts, deposit and km allowance',
+        description: 'Whole rupees, as `price_per_day`: for the car page’s calendar (a day’s price) and discounts.',
+        params: vehicleIdParams,
+        response: { 200: vehiclePricesSchema, ...errorResponses(404) },
+      },
+    },
+    async (request) => {
+      const vehicle = await findVehicle(app.db, request.params.vehicleId);
+      if (vehicle === undefined || !isPublic(vehicle)) throw vehicleNotFound();
+      return { price_per_day: vehicle.price_per_day, ...carPricesOf(vehicle) };
     },
   );
 };

@@ -17,7 +17,13 @@ import { fieldMessage } from '../field-message';
 const bookingParams = closedObject({ id: { type: 'string', pattern: '^[1-9][0-9]{0,9}$', maxLength: 10 } }, ['id']);
 
 const bookings: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
-  const context = { db: app.db, engine: app.engine, today: app.today };
+  const context = {
+    db: app.db,
+    engine: app.engine,
+    today: app.today,
+    timeZone: app.config.businessTimeZone,
+    now: Date.now,
+  };
 
   app.get(
     '',
@@ -75,7 +81,7 @@ const bookings: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
         tags: ['operator'],
         summary: 'Move a rental to its next stage',
         description:
-          'confirmed → picked_up (from the pick-up day) → completed; confirmed → cancelled; confirmed → no_show (from the pick-up day). Anything else answers 409.',
+          'confirmed → picked_up (from the pick-up day) → completed; confirmed → cancelled; confirmed → no_show (from the pick-up day). Anything else answers 409. At pick-up the desk may send `odometer` and the `deposit` taken; at return `odometer`, `returned_at` and `tank_full`, which price the charges at return. Completing issues the tax invoice (`GET /api/rentals/{id}/invoice`).',
         security: bearerAuth,
         params: bookingParams,
         body: stageMoveSchema,
@@ -83,13 +89,14 @@ const bookings: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       },
     },
     async (request) => {
-      const { to, reason = '' } = request.body;
+      const { to, reason = '', ...details } = request.body;
       const booking = await moveStage(
         context,
         currentAccount(request).email,
         Number(request.params.id),
         to,
         reason.trim(),
+        details,
       );
       // Every move, not only those that free the car's days: a renter's open Profile shows the stage.
       app.vehicleChanges.changed(booking.vehicle_id);

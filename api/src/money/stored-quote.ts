@@ -1,0 +1,57 @@
+import type { Quote } from '@rentora/shared';
+import { CAR_DAYS_LABEL, type ChosenAddOn, PAISE_PER_RUPEE, type RentalPrice } from './price-rental';
+import type { ReturnTerms } from './return-charges';
+import type { TaxRule } from './tax';
+
+/**
+ * What a rental keeps of its quote, written once at booking and never changed (`rentals.quote`):
+ * its price, and all that a later change of rules or settings must not alter — the add-ons as
+ * chosen, the customer's GSTIN, the tax rule, and the prices of the charges at return.
+ */
+export interface StoredQuote extends RentalPrice {
+  /** The quote the customer booked with; null when the booking sent none. */
+  quote_id: string | null;
+  add_ons: ChosenAddOn[];
+  gstin: string | null;
+  tax_rule: TaxRule;
+  terms: ReturnTerms;
+}
+
+/** A rental booked before quotes cost its days at its car's price, no tax, no deposit, no charges. */
+function quoteBeforeMoney(days: number, totalRupees: number): StoredQuote {
+  const amount = totalRupees * PAISE_PER_RUPEE;
+  const rule: TaxRule = { basisPoints: 0, included: true, interState: false };
+  return {
+    quote_id: null,
+    lines: [{ label: CAR_DAYS_LABEL, quantity: days, unit_paise: amount / days, amount_paise: amount }],
+    discount_percent: 0,
+    discount_paise: 0,
+    taxable_paise: amount,
+    tax: { rate: 0, included: true, cgst_paise: 0, sgst_paise: 0, igst_paise: 0 },
+    total_paise: amount,
+    deposit_paise: 0,
+    add_ons: [],
+    gstin: null,
+    tax_rule: rule,
+    terms: { km_per_day: 0, extra_km_price: 0, late_fee_per_hour: 0, refuel_fee: 0 },
+  };
+}
+
+export const readStoredQuote = (rental: { quote: string | null; days: number; total_price: number }): StoredQuote =>
+  rental.quote === null ? quoteBeforeMoney(rental.days, rental.total_price) : (JSON.parse(rental.quote) as StoredQuote);
+
+/** The rupee total today's answers carry (`total_price`): the paise total, rounded to the rupee, half up. */
+export const totalInRupees = (totalPaise: number) => Math.floor((totalPaise + PAISE_PER_RUPEE / 2) / PAISE_PER_RUPEE);
+
+/** The quote as the API answers it. */
+export const quoteAnswer = (id: string, expiresAt: number, price: RentalPrice): Quote => ({
+  id,
+  expires_at: new Date(expiresAt).toISOString(),
+  lines: price.lines,
+  discount_percent: price.discount_percent,
+  discount_paise: price.discount_paise,
+  taxable_paise: price.taxable_paise,
+  tax: price.tax,
+  total_paise: price.total_paise,
+  deposit_paise: price.deposit_paise,
+});
