@@ -50,6 +50,15 @@ const operatorPages = {
       skeleton: () => <OperatorSkeleton heading="Team" />,
     },
     {
+      path: '/operator/settings',
+      title: 'Settings - Operations - Rentora',
+      expose: './SettingsPage',
+      reads: [],
+      what: 'the add-ons and tax settings',
+      access: ADMINS,
+      skeleton: () => <OperatorSkeleton heading="Settings" />,
+    },
+    {
       path: '/operator/audit',
       title: 'Audit - Operations - Rentora',
       expose: './AuditPage',

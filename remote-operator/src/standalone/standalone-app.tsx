@@ -7,6 +7,7 @@ import { BrowserRouter, Route, Routes } from '@rentora/state/router';
 import AuditPage from '../exposed/audit-page';
 import BookingsPage from '../exposed/bookings-page';
 import FleetPage from '../exposed/fleet-page';
+import SettingsPage from '../exposed/settings-page';
 import TeamPage from '../exposed/team-page';
 import TodayPage from '../exposed/today-page';
 
@@ -24,6 +25,7 @@ function StandaloneOperator() {
           <Route path="/operator/fleet" element={<FleetPage />} />
           <Route path="/operator/bookings" element={<BookingsPage />} />
           <Route path="/operator/team" element={<TeamPage />} />
+          <Route path="/operator/settings" element={<SettingsPage />} />
           <Route path="/operator/audit" element={<AuditPage />} />
         </Routes>
       </main>

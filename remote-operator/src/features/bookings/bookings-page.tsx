@@ -15,6 +15,8 @@ import { BOOKINGS_PATH, StageActions, StageMoveDialog } from '../../lib/stage-mo
 import { StageBadge } from '../../lib/status-badge';
 import { TextFilter } from '../../lib/text-filter';
 import { PER_PAGE, useListQuery } from '../../lib/use-list-query';
+import { RowAction } from '../../lib/row-action';
+import { InvoiceDialog } from '../invoice/invoice-dialog';
 import styles from '../../lib/list-page.module.css';
 
 const COLUMNS: readonly Column<OperatorBooking>[] = [
@@ -40,12 +42,13 @@ interface PendingMove {
   to: StageMove;
 }
 
-/** `/operator/bookings`: every rental, filtered and sorted on the server, and its stage moves. */
+/** `/operator/bookings`: every rental, filtered and sorted on the server, its stage moves, and a completed one's invoice. */
 export function BookingsPage() {
   const query = useListQuery(['stage', 'customer', 'from', 'to'], { key: 'pick_up_date', order: 'asc' });
   const read = useStore(operatorRead<ListPage<OperatorBooking>>(`${BOOKINGS_PATH}?${query.apiQuery}`));
   const today = useBusinessToday();
   const [pending, setPending] = useState<PendingMove>();
+  const [invoiceOf, setInvoiceOf] = useState<OperatorBooking>();
 
   return (
     <OperatorLayout heading="Bookings" intro="Every rental, from booking to return. Each move is kept in its history.">
@@ -87,9 +90,20 @@ export function BookingsPage() {
             onSort={query.setSort}
             busy={read.loading}
             empty={read.loading ? 'Loading bookings…' : 'No booking matches these filters.'}
-            actions={(booking) => (
-              <StageActions booking={booking} today={today} onMove={(to) => setPending({ booking, to })} />
-            )}
+            actions={(booking) =>
+              booking.stage === 'completed' ? (
+                <div>
+                  <RowAction
+                    aria-label={`Invoice: ${booking.car_name}, ${booking.customer_name}`}
+                    onClick={() => setInvoiceOf(booking)}
+                  >
+                    Invoice
+                  </RowAction>
+                </div>
+              ) : (
+                <StageActions booking={booking} today={today} onMove={(to) => setPending({ booking, to })} />
+              )
+            }
           />
           <Pager
             page={query.page}
@@ -101,6 +115,7 @@ export function BookingsPage() {
         </>
       )}
       {pending && <StageMoveDialog {...pending} onClose={() => setPending(undefined)} />}
+      {invoiceOf && <InvoiceDialog rentalId={invoiceOf.id} onClose={() => setInvoiceOf(undefined)} />}
     </OperatorLayout>
   );
 }
