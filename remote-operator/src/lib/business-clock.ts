@@ -32,6 +32,8 @@ function wallClockAsUtc(instant: number, timeZone: string): number {
   return Date.UTC(parts.year ?? 0, (parts.month ?? 1) - 1, parts.day, parts.hour, parts.minute, parts.second);
 }
 
+const WALL_CLOCK = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
+
 /** Now on the business's wall clock, to the minute, as a datetime-local input holds it. */
 export function wallClockNow(timeZone: string, now: number = Date.now()): string {
   return new Date(wallClockAsUtc(now, timeZone)).toISOString().slice(0, 16);
@@ -39,6 +41,7 @@ export function wallClockNow(timeZone: string, now: number = Date.now()): string
 
 /** A wall-clock time in the zone (`YYYY-MM-DDTHH:mm`) as an ISO 8601 instant, or undefined for one that is not a time. */
 export function wallClockToIso(wallClock: string, timeZone: string): string | undefined {
+  if (!WALL_CLOCK.test(wallClock)) return undefined;
   const asUtc = Date.parse(`${wallClock}:00Z`);
   if (Number.isNaN(asUtc)) return undefined;
   const offsetAt = (instant: number) => wallClockAsUtc(instant, timeZone) - instant;

@@ -10,9 +10,10 @@ export interface PickUpDraft {
   reference: string;
 }
 
-/** What the desk records at a return, as typed: the time on the business's wall clock. */
+/** What the desk records at a return, as typed: now (the server's clock), or a time on the business's wall clock. */
 export interface ReturnDraft {
   odometer: string;
+  when: 'now' | 'earlier';
   returnedAt: string;
   tank: 'full' | 'not_full';
 }
@@ -80,12 +81,14 @@ export function ReturnFields({ draft, onChange }: { draft: ReturnDraft; onChange
         onChange={(odometer) => onChange({ ...draft, odometer })}
         hint="Kilometres beyond the car's allowance are charged."
       />
-      <Field
-        label="Returned at"
-        type="datetime-local"
-        required
-        value={draft.returnedAt}
-        onChange={(event) => onChange({ ...draft, returnedAt: event.target.value })}
+      <ChoiceField
+        label="Returned"
+        options={[
+          { value: 'now', label: 'Just now' },
+          { value: 'earlier', label: 'Earlier: give the time' },
+        ]}
+        value={draft.when}
+        onChange={(event) => onChange({ ...draft, when: event.target.value as ReturnDraft['when'] })}
       />
       <ChoiceField
         label="Fuel tank"
@@ -96,6 +99,16 @@ export function ReturnFields({ draft, onChange }: { draft: ReturnDraft; onChange
         value={draft.tank}
         onChange={(event) => onChange({ ...draft, tank: event.target.value as ReturnDraft['tank'] })}
       />
+      {draft.when === 'earlier' && (
+        <Field
+          label="Returned at"
+          className={styles.wide}
+          type="datetime-local"
+          required
+          value={draft.returnedAt}
+          onChange={(event) => onChange({ ...draft, returnedAt: event.target.value })}
+        />
+      )}
     </fieldset>
   );
 }
@@ -111,12 +124,12 @@ export function pickUpDetails(draft: PickUpDraft) {
   };
 }
 
-/** The stage call's return details; `returned_at` as an instant. */
-export function returnDetails(draft: ReturnDraft, returnedAt: string) {
+/** The stage call's return details; `returned_at` (an instant) only when not now: the server's clock says when now is. */
+export function returnDetails(draft: ReturnDraft, returnedAt: string | undefined) {
   const odometer = wholeOrNone(draft.odometer);
   return {
     ...(odometer === undefined ? {} : { odometer }),
-    returned_at: returnedAt,
+    ...(returnedAt === undefined ? {} : { returned_at: returnedAt }),
     tank_full: draft.tank === 'full',
   };
 }

@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import { formatDisplayDate, type Invoice } from '@rentora/shared';
 import { $businessTimeZone, showToast, useStore } from '@rentora/state';
-import { readInvoice } from '../features/invoice/invoice-api';
-import { ReturnSettledDialog } from '../features/invoice/invoice-dialog';
+import { readInvoice } from './invoice-api';
+import { ReturnSettledDialog } from './invoice-dialog';
 import { wallClockNow, wallClockToIso } from './business-clock';
 import { ConfirmDialog } from './confirm-dialog';
 import {
@@ -43,6 +43,7 @@ export function StageMoveDialog({ booking, to, onClose }: StageMoveDialogProps) 
   const [pickUp, setPickUp] = useState<PickUpDraft>({ odometer: '', method: '', reference: '' });
   const [giveBack, setGiveBack] = useState<ReturnDraft>(() => ({
     odometer: '',
+    when: 'now',
     returnedAt: wallClockNow(timeZone),
     tank: 'full',
   }));
@@ -53,6 +54,7 @@ export function StageMoveDialog({ booking, to, onClose }: StageMoveDialogProps) 
   function detailsOfMove() {
     if (to === 'picked_up') return pickUpDetails(pickUp);
     if (to !== 'completed') return {};
+    if (giveBack.when === 'now') return returnDetails(giveBack, undefined);
     const returnedAt = wallClockToIso(giveBack.returnedAt, timeZone);
     if (returnedAt === undefined) throw new Error(RETURN_TIME_MISSING);
     return returnDetails(giveBack, returnedAt);

@@ -16,7 +16,7 @@ import { StageBadge } from '../../lib/status-badge';
 import { TextFilter } from '../../lib/text-filter';
 import { PER_PAGE, useListQuery } from '../../lib/use-list-query';
 import { RowAction } from '../../lib/row-action';
-import { InvoiceDialog } from '../invoice/invoice-dialog';
+import { InvoiceDialog } from '../../lib/invoice-dialog';
 import styles from '../../lib/list-page.module.css';
 
 const COLUMNS: readonly Column<OperatorBooking>[] = [

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { Field } from '@rentora/shared';
-import { MAX_DISCOUNT_PERCENT } from '@rentora/shared/rules';
+import { Field, MAX_DISCOUNT_PERCENT } from '@rentora/shared';
 import {
   MAX_LENGTH_DISCOUNTS,
   rowKey,

@@ -1,5 +1,5 @@
 import type { OperatorVehicle } from '@rentora/shared/operator';
-import { checkDatePrice, checkLengthDiscounts, MAX_LENGTH_DISCOUNTS } from '@rentora/shared/rules';
+import { checkDatePrice, checkLengthDiscounts, MAX_LENGTH_DISCOUNTS } from '@rentora/shared';
 
 export { MAX_LENGTH_DISCOUNTS };
 

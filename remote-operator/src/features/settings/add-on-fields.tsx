@@ -1,5 +1,5 @@
 import { Field } from '@rentora/shared';
-import { MAX_LENGTH } from '@rentora/shared/schemas';
+import { newAddOnSchema } from '@rentora/shared/operator';
 import { ChoiceField } from '../../lib/choice-field';
 
 /** An add-on as its form holds it. */
@@ -27,7 +27,7 @@ export function AddOnFields({ draft, onChange }: { draft: AddOnDraft; onChange: 
       <Field
         label="Add-on"
         required
-        maxLength={MAX_LENGTH.name}
+        maxLength={newAddOnSchema.properties.label.maxLength}
         placeholder="Chauffeur"
         value={draft.label}
         onChange={(event) => onChange({ ...draft, label: event.target.value })}

@@ -1,12 +1,12 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { Button, Eyebrow, Field } from '@rentora/shared';
-import type { BusinessSettings } from '@rentora/shared/operator';
-import { checkGstin, GST_STATES, gstinStateCode, normaliseGstin } from '@rentora/shared/rules';
-import { MAX_LENGTH } from '@rentora/shared/schemas';
+import { Button, checkGstin, Eyebrow, Field, GST_STATES, gstinStateCode, normaliseGstin } from '@rentora/shared';
+import { businessSettingsSchema, type BusinessSettings } from '@rentora/shared/operator';
 import { ChoiceField } from '../../lib/choice-field';
 import { changeSettings, SETTINGS_PATH } from './settings-api';
 import fieldStyles from '../../lib/choice-field.module.css';
 import styles from './settings-page.module.css';
+
+const FIELDS = businessSettingsSchema.properties;
 
 type Draft = Record<Exclude<keyof BusinessSettings, 'prices_include_tax'>, string> & { prices_include_tax: boolean };
 
@@ -117,7 +117,7 @@ export function TaxSettingsForm({ settings }: { settings: BusinessSettings }) {
           <Field
             label="Legal name"
             required
-            maxLength={MAX_LENGTH.name}
+            maxLength={FIELDS.legal_name.maxLength}
             value={draft.legal_name}
             onChange={(event) => set({ legal_name: event.target.value })}
           />
@@ -135,7 +135,7 @@ export function TaxSettingsForm({ settings }: { settings: BusinessSettings }) {
               id={addressId}
               className={fieldStyles.textarea}
               rows={2}
-              maxLength={MAX_LENGTH.address}
+              maxLength={FIELDS.address.maxLength}
               value={draft.address}
               onChange={(event) => set({ address: event.target.value })}
             />

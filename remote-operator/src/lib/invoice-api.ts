@@ -1,5 +1,5 @@
 import type { Invoice } from '@rentora/shared';
-import { operatorCall, operatorDownload } from '../../lib/operator-api';
+import { operatorCall, operatorDownload } from './operator-api';
 
 const invoicePath = (rentalId: number) => `/api/rentals/${rentalId}/invoice`;
 

@@ -1,5 +1,5 @@
 import { formatDisplayDate, formatPaise, type Invoice } from '@rentora/shared';
-import { MoneyLines, taxTotals, type MoneyTotal } from '../../lib/money-lines';
+import { MoneyLines, taxTotals, type MoneyTotal } from './money-lines';
 import styles from './invoice-document.module.css';
 
 /** The invoice's figures under its lines, as the server issued them: nothing is added up here. */

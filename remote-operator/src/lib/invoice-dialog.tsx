@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Button, type Invoice } from '@rentora/shared';
-import { MoneyLines } from '../../lib/money-lines';
-import { PageDialog } from '../../lib/page-dialog';
+import { MoneyLines } from './money-lines';
+import { PageDialog } from './page-dialog';
 import { downloadInvoicePdf, readInvoice } from './invoice-api';
 import { InvoiceDocument, Settlement } from './invoice-document';
 import styles from './invoice-dialog.module.css';
