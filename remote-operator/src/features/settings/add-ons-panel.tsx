@@ -23,10 +23,11 @@ const COLUMNS: readonly Column<OperatorAddOn>[] = [
 
 const EMPTY: AddOnDraft = { label: '', price: '', per: 'day' };
 
-/** The add-ons customers may choose in the wizard: added, repriced, withdrawn and offered again here. */
+/** The add-ons customers may choose in the wizard: added, repriced, withdrawn and offered (again) here. */
 export function AddOnsPanel() {
   const read = useStore(operatorRead<{ items: OperatorAddOn[] }>(ADD_ONS_PATH));
   const [draft, setDraft] = useState(EMPTY);
+  const [offered, setOffered] = useState(true);
   const [problem, setProblem] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState<OperatorAddOn>();
@@ -37,7 +38,7 @@ export function AddOnsPanel() {
     setProblem(undefined);
     try {
       const payload = addOnPayloadOf(draft);
-      await changeSettings('POST', ADD_ONS_PATH, payload, `${payload.label} added.`);
+      await changeSettings('POST', ADD_ONS_PATH, { ...payload, offered }, `${payload.label} added.`);
       setDraft(EMPTY);
     } catch (error) {
       setProblem((error as Error).message);
@@ -53,7 +54,7 @@ export function AddOnsPanel() {
         'PATCH',
         `${ADD_ONS_PATH}/${addOn.id}`,
         { offered: !addOn.offered },
-        addOn.offered ? `${addOn.label} withdrawn: rentals that chose it keep it.` : `${addOn.label} offered again.`,
+        addOn.offered ? `${addOn.label} withdrawn: rentals that chose it keep it.` : `${addOn.label} offered.`,
       );
     } catch (error) {
       setProblem((error as Error).message);
@@ -73,10 +74,18 @@ export function AddOnsPanel() {
         </p>
       </header>
       <form className={styles.addOnForm} aria-label="Add an add-on" onSubmit={(event) => void add(event)}>
-        <AddOnFields draft={draft} onChange={setDraft} />
-        <Button type="submit" busy={busy}>
-          Add add-on
-        </Button>
+        <div className={styles.addOnFields}>
+          <AddOnFields draft={draft} onChange={setDraft} />
+        </div>
+        <div className={styles.addOnFoot}>
+          <label className={styles.check}>
+            <input type="checkbox" checked={offered} onChange={(event) => setOffered(event.target.checked)} />
+            Offer it to customers now
+          </label>
+          <Button type="submit" busy={busy}>
+            Add add-on
+          </Button>
+        </div>
       </form>
       {problem && (
         <p role="alert" className={styles.problem}>
@@ -103,7 +112,7 @@ export function AddOnsPanel() {
                 aria-label={`${addOn.offered ? 'Withdraw' : 'Offer'} ${addOn.label}`}
                 onClick={() => void toggle(addOn)}
               >
-                {addOn.offered ? 'Withdraw' : 'Offer again'}
+                {addOn.offered ? 'Withdraw' : 'Offer'}
               </RowAction>
             </div>
           )}
