@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { formatDisplayDate, formatRupees } from '@rentora/shared';
 import { useBusinessToday, useStore } from '@rentora/state';
-import { ChoiceField } from '../../lib/choice-field';
+// The renter's cell (with the list styles) before the choice field, as on the Today page: the
+// chunk both share then orders their CSS one way.
 import { CustomerCell } from '../../lib/customer-cell';
+import { ChoiceField } from '../../lib/choice-field';
 import { DataTable, type Column } from '../../lib/data-table';
 import { STAGE_LABELS } from '../../lib/labels';
 import type { StageMove } from '../../lib/moves';

@@ -116,6 +116,7 @@ export function TaxSettingsForm({ settings }: { settings: BusinessSettings }) {
         <Group legend="The business">
           <Field
             label="Legal name"
+            className={styles.wide}
             required
             maxLength={FIELDS.legal_name.maxLength}
             value={draft.legal_name}
@@ -164,7 +165,6 @@ export function TaxSettingsForm({ settings }: { settings: BusinessSettings }) {
           />
           <ChoiceField
             label="Prices and tax"
-            className={styles.wide}
             options={TAX_INSIDE_OPTIONS}
             value={String(draft.prices_include_tax)}
             onChange={(event) => set({ prices_include_tax: event.target.value === 'true' })}
