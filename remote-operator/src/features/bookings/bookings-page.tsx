@@ -1,10 +1,7 @@
 import { useState } from 'react';
 import { formatDisplayDate, formatRupees } from '@rentora/shared';
 import { useBusinessToday, useStore } from '@rentora/state';
-// The renter's cell (with the list styles) before the choice field, as on the Today page: the
-// chunk both share then orders their CSS one way.
 import { CustomerCell } from '../../lib/customer-cell';
-import { ChoiceField } from '../../lib/choice-field';
 import { DataTable, type Column } from '../../lib/data-table';
 import { STAGE_LABELS } from '../../lib/labels';
 import type { StageMove } from '../../lib/moves';
@@ -14,6 +11,8 @@ import { RENTAL_STAGES, type OperatorBooking } from '@rentora/shared/operator';
 import { Pager } from '../../lib/pager';
 import { ReadFailure } from '../../lib/read-state';
 import { BOOKINGS_PATH, StageActions, StageMoveDialog } from '../../lib/stage-move-dialog';
+// After the stage dialog, as the Today page has its styles: the chunk both pages share orders them one way.
+import { ChoiceField } from '../../lib/choice-field';
 import { StageBadge } from '../../lib/status-badge';
 import { TextFilter } from '../../lib/text-filter';
 import { PER_PAGE, useListQuery } from '../../lib/use-list-query';
