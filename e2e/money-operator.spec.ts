@@ -248,7 +248,9 @@ test('the desk sets prices, add-ons and tax; hands a festival rental over and ba
 
   // The desk's invoice: a printable page, and its PDF.
   await settled.getByRole('button', { name: 'View invoice' }).click();
-  const document = settled.getByRole('article', { name: 'Tax invoice' });
+  // The same dialog, now named by the invoice it shows.
+  const invoiceDialog = page.getByRole('dialog', { name: 'Tax invoice' });
+  const document = invoiceDialog.getByRole('article', { name: 'Tax invoice' });
   await expect(document).toContainText(invoice.number);
   await expect(document).toContainText('GSTIN 29AAGCB7383J1Z4');
   await expect(document.getByRole('row', { name: `Total ${formatPaise(invoice.total_paise)}` })).toBeVisible();
@@ -256,7 +258,7 @@ test('the desk sets prices, add-ons and tax; hands a festival rental over and ba
   await screenshots(page, testInfo, 'money-invoice');
   const [deskPdf] = await Promise.all([
     page.waitForEvent('download'),
-    settled.getByRole('button', { name: 'Download PDF' }).click(),
+    invoiceDialog.getByRole('button', { name: 'Download PDF' }).click(),
   ]);
   expect(deskPdf.suggestedFilename()).toBe(`invoice-${invoice.number.replaceAll('/', '-')}.pdf`);
   const deskText = pdfText(readFileSync(await deskPdf.path())).text;
