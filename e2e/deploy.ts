@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { createHostPages, type PageData } from '@rentora/platform/site/host-page';
 import { startRemoteServer } from '@rentora/platform/site/remote-server';
 import { registerStaticSite } from '@rentora/platform/site/static-site';
@@ -42,13 +42,17 @@ export function copyCatalogSource(work: string): string {
   return source;
 }
 
+const BUILD_TIMEOUT_MS = 90_000;
+
 /** Builds the app at `source` with the repository's Rspack CLI, as its team's pipeline would. */
 export function buildApp(source: string): string {
   const build = spawnSync(
     process.execPath,
     [path.join(root, 'node_modules/@rspack/cli/bin/rspack.js'), 'build', '--mode', 'production'],
-    { cwd: source, encoding: 'utf8' },
+    // Bounded, so a build stuck on a loaded machine fails here, saying so, not as a silent test timeout.
+    { cwd: source, encoding: 'utf8', timeout: BUILD_TIMEOUT_MS },
   );
+  expect(build.error, `The build of ${source} did not finish in ${BUILD_TIMEOUT_MS / 1000} s`).toBeUndefined();
   expect(build.status, build.stderr).toBe(0);
   return path.join(source, 'dist');
 }
@@ -113,8 +117,18 @@ export async function serveHostWithCatalog(
     hostOrigin,
     catalogOrigin,
     hostFiles,
-    close: () => Promise.all([hostServer.close(), catalogServer.close()]),
+    close: () => Promise.all([closeNow(hostServer), closeNow(catalogServer)]),
   };
+}
+
+/**
+ * Stops a test's server without waiting for the browser: a connection the page still holds open
+ * would otherwise keep `close()` waiting until the test times out.
+ */
+function closeNow(server: FastifyInstance): Promise<void> {
+  const closed = server.close();
+  server.server.closeAllConnections();
+  return closed;
 }
 
 /**

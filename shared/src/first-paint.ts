@@ -1,7 +1,7 @@
 import { IMAGE_URL_PATTERN } from './rules/patterns';
 
 /**
- * The first-paint protocol (docs/architecture.md §2; ADR 0014): how a page's HTML is put
+ * The first-paint protocol (docs/architecture.md §2; ADRs 0011 and 0015): how a page's HTML is put
  * together before any script runs, between the remotes' builds (which render their pages with
  * tokens), the host's build (which marks its shell), the server (which fills both in per
  * request) and the host in the browser (which takes the page over). Every marker, attribute,
@@ -23,6 +23,8 @@ export const NAV_LIST_ATTRIBUTE = 'data-nav-list';
 export const NOT_FOUND_ATTRIBUTE = 'data-not-found';
 /** On text whose lines could wrap differently in the fallback font: in a first paint it waits for the web fonts. */
 export const WAITS_FOR_FONTS_ATTRIBUTE = 'data-waits-for-fonts';
+/** Marks a JSON data block of link attributes the page adds once it has painted (ADR 0013). */
+export const AFTER_PAINT_ATTRIBUTE = 'data-after-paint';
 
 /** Where, in the host's shell, the server writes the page. */
 export const PAGE_MARKER = '<!--rentora:page-->';

@@ -1,4 +1,4 @@
-import { AFTER_PAINT_ATTRIBUTE } from '../site/after-paint-links';
+import { AFTER_PAINT_ATTRIBUTE } from '@rentora/shared/first-paint';
 
 /** How long the page waits for a paint it may never report (a tab opened in the background). */
 export const START_TIMEOUT_MS = 3000;

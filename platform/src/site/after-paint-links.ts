@@ -1,7 +1,4 @@
-import { inlineJson } from '@rentora/shared/first-paint';
-
-/** Marks a JSON data block of link attributes the page adds once it has painted. */
-export const AFTER_PAINT_ATTRIBUTE = 'data-after-paint';
+import { AFTER_PAINT_ATTRIBUTE, inlineJson } from '@rentora/shared/first-paint';
 
 /**
  * Links (attribute maps) as a data block that the page's start-up script adds to the head after

@@ -33,7 +33,7 @@ function parseVehicles(raw: string | undefined): Set<string> | undefined {
 
 /**
  * `GET /api/events`: Server-Sent Events of every car's availability as it changes
- * (docs/architecture.md §4). The answer is taken over from Fastify once the limits allow it, and
+ * (docs/architecture.md §6). The answer is taken over from Fastify once the limits allow it, and
  * every stream ends with the server: a closed stream frees its place at once.
  */
 const events: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
