@@ -31,7 +31,7 @@ export interface StageMoveDialogProps {
   onClose: () => void;
 }
 
-export const RETURN_TIME_MISSING = 'Give the time the car came back.';
+const RETURN_TIME_MISSING = 'Give the time the car came back.';
 
 /**
  * Confirms a rental's move to its next stage, with the reason its history keeps; a pick-up also
