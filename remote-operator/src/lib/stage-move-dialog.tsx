@@ -1,8 +1,7 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { formatDisplayDate, type Invoice } from '@rentora/shared';
 import { $businessTimeZone, showToast, useStore } from '@rentora/state';
 import { readInvoice } from './invoice-api';
-import { ReturnSettledDialog } from './invoice-dialog';
 import { wallClockNow, wallClockToIso } from './business-clock';
 import { ConfirmDialog } from './confirm-dialog';
 import {
@@ -21,6 +20,11 @@ import type { OperatorBooking } from '@rentora/shared/operator';
 import { RowAction } from './row-action';
 
 export const BOOKINGS_PATH = '/api/operator/bookings';
+
+// Shown only after a return: fetched then, so the pages that move rentals do not carry it.
+const ReturnSettledDialog = lazy(() =>
+  import('./invoice-dialog').then(({ ReturnSettledDialog }) => ({ default: ReturnSettledDialog })),
+);
 
 /** Moves that end a rental without it running. */
 export const DANGER_MOVES: ReadonlySet<StageMove> = new Set(['cancelled', 'no_show']);
@@ -80,7 +84,13 @@ export function StageMoveDialog({ booking, to, onClose }: StageMoveDialogProps) 
     }
   }
 
-  if (settled) return <ReturnSettledDialog invoice={settled} carName={booking.car_name} onClose={onClose} />;
+  if (settled) {
+    return (
+      <Suspense fallback={null}>
+        <ReturnSettledDialog invoice={settled} carName={booking.car_name} onClose={onClose} />
+      </Suspense>
+    );
+  }
   return (
     <ConfirmDialog
       title={`${STAGE_ACTIONS[to]}?`}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { formatDisplayDate, formatRupees } from '@rentora/shared';
 import { useBusinessToday, useStore } from '@rentora/state';
 import { CustomerCell } from '../../lib/customer-cell';
@@ -17,8 +17,12 @@ import { StageBadge } from '../../lib/status-badge';
 import { TextFilter } from '../../lib/text-filter';
 import { PER_PAGE, useListQuery } from '../../lib/use-list-query';
 import { RowAction } from '../../lib/row-action';
-import { InvoiceDialog } from '../../lib/invoice-dialog';
 import styles from '../../lib/list-page.module.css';
+
+// Opened from a completed rental's row only: fetched when it opens.
+const InvoiceDialog = lazy(() =>
+  import('../../lib/invoice-dialog').then(({ InvoiceDialog }) => ({ default: InvoiceDialog })),
+);
 
 const COLUMNS: readonly Column<OperatorBooking>[] = [
   { header: 'Car', cell: (booking) => <CarCell booking={booking} /> },
@@ -116,7 +120,11 @@ export function BookingsPage() {
         </>
       )}
       {pending && <StageMoveDialog {...pending} onClose={() => setPending(undefined)} />}
-      {invoiceOf && <InvoiceDialog rentalId={invoiceOf.id} onClose={() => setInvoiceOf(undefined)} />}
+      {invoiceOf && (
+        <Suspense fallback={null}>
+          <InvoiceDialog rentalId={invoiceOf.id} onClose={() => setInvoiceOf(undefined)} />
+        </Suspense>
+      )}
     </OperatorLayout>
   );
 }

@@ -105,7 +105,7 @@ describe('hand-over and return on the bookings page', () => {
 
     // A completed rental offers its invoice from its row.
     await user.click(within(row).getByRole('button', { name: 'Invoice: Land Rover Discovery, Nisha Rao' }));
-    const again = screen.getByRole('dialog', { name: 'Tax invoice' });
+    const again = await screen.findByRole('dialog', { name: 'Tax invoice' }, SERVER);
     const lines = await within(again).findByRole('table', { name: 'Rental and charges' }, SERVER);
     expect(within(lines).getByRole('rowheader', { name: 'Total' }).closest('tr')).toHaveTextContent(
       formatPaise(invoice.total_paise),
