@@ -164,13 +164,31 @@ describe('the car form’s pricing rules', () => {
     expect(preview).toHaveTextContent('save your changes to see them in a quote');
   });
 
-  it('shows the server’s refusal when the car cannot be quoted', async () => {
+  it('previews only a car in service, and shows the server’s refusal of sample dates', async () => {
     await signInAs(adminToken());
-    const car = await addDraftCar(`Test Draft ${randomUUID().slice(0, 6)}`);
-    const { user, form } = await openForm(car.car_name);
-    const preview = within(form).getByRole('region', { name: 'Preview a quote' });
-    await user.click(within(preview).getByRole('button', { name: 'Preview quote' }));
     // A draft is off the site: a customer could not book it, so it has no quote either.
-    expect(await within(preview).findByRole('alert', undefined, SERVER)).toHaveTextContent('This car does not exist.');
+    const draft = await addDraftCar(`Test Draft ${randomUUID().slice(0, 6)}`);
+    const { user, form } = await openForm(draft.car_name);
+    expect(within(form).queryByRole('region', { name: 'Preview a quote' })).not.toBeInTheDocument();
+    expect(within(form).getByText('Once the car is in service, its form previews a quote.')).toBeVisible();
+    await user.click(within(form).getByRole('button', { name: 'Cancel' }));
+
+    const { car_name: name } = await readCar('jaguar-xf');
+    await user.clear(screen.getByRole('searchbox', { name: 'Search' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), `${name}{Enter}`);
+    const table = screen.getByRole('table', { name: 'Cars' });
+    const row = (await within(table).findByText(name, undefined, SERVER)).closest('tr') as HTMLElement;
+    await user.click(within(row).getByRole('button', { name: `Edit ${name}` }));
+    const preview = within(screen.getByRole('dialog', { name: `Edit ${name}` })).getByRole('region', {
+      name: 'Preview a quote',
+    });
+    await user.clear(within(preview).getByLabelText('Sample drop-off'));
+    await user.type(within(preview).getByLabelText('Sample drop-off'), addDays(businessToday(), 1));
+    await user.clear(within(preview).getByLabelText('Sample pick-up'));
+    await user.type(within(preview).getByLabelText('Sample pick-up'), addDays(businessToday(), 3));
+    await user.click(within(preview).getByRole('button', { name: 'Preview quote' }));
+    expect(await within(preview).findByRole('alert', undefined, SERVER)).toHaveTextContent(
+      'Drop-off must be on or after pick-up.',
+    );
   });
 });

@@ -180,10 +180,11 @@ export function VehicleFormDialog({ car, onClose }: VehicleFormDialogProps) {
         </Section>
         <Section legend="Pricing rules">
           <CarRulesFields rules={rules} problems={ruleProblems} onChange={setRules} />
-          {car ? (
+          {car?.status === 'in_service' ? (
             <QuotePreview vehicleId={car._id} rulesSaved={sameRules(rules, car)} />
           ) : (
-            <p className={styles.later}>Once the car is added and in service, its form previews a quote.</p>
+            // Customers can book (and so be quoted) only a car in service.
+            <p className={styles.later}>Once the car is in service, its form previews a quote.</p>
           )}
         </Section>
         <Section legend="Specifications">
