@@ -33,7 +33,7 @@ export function PriceSummary({ pricePerDay, range, quote, pending, plain }: Pric
       className={styles.summary}
       aria-label="Price summary"
       aria-live="polite"
-      aria-busy={days !== undefined && pending && !simple}
+      aria-busy={days !== undefined && pending}
     >
       {days === undefined ? (
         <p className={styles.hint}>{formatRupees(pricePerDay)}/day · choose your dates to see the total.</p>
