@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
 import type { CustomerRental, Invoice, Quote, QuoteTotal } from '@rentora/shared';
 import {
   bookThroughApi,
@@ -11,7 +11,6 @@ import {
   expectNoSeriousAxeViolations,
   logInAs,
   registerUser,
-  screenshots,
   test,
   wizardAtDates,
 } from './fixtures';
@@ -45,6 +44,22 @@ async function adminToken(request: APIRequestContext): Promise<string> {
   return ((await login.json()) as { token: string }).token;
 }
 
+/**
+ * What the reader sees of `target` at phone and desktop widths (the screen, not the whole page:
+ * a modal's summary is inside its own scroll), kept in the test's output and the report.
+ */
+async function screens(page: Page, testInfo: TestInfo, name: string, target: Locator, settle = async () => {}) {
+  for (const width of [375, 1440]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await target.scrollIntoViewIfNeeded();
+    await settle();
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const file = testInfo.outputPath(`${name}-${width}px.png`);
+    await page.screenshot({ path: file, animations: 'disabled' });
+    await testInfo.attach(`${name}-${width}px`, { path: file, contentType: 'image/png' });
+  }
+}
+
 test.describe.configure({ mode: 'serial' });
 
 test.describe('money, as the customer sees it', () => {
@@ -72,8 +87,7 @@ test.describe('money, as the customer sees it', () => {
     const card = page.getByRole('article', { name: 'Land Rover Discovery' });
     await expect(card.getByText(total, { exact: true })).toBeVisible();
     await expectNoSeriousAxeViolations(page);
-    await card.scrollIntoViewIfNeeded();
-    await screenshots(page, testInfo, 'money-search-card');
+    await screens(page, testInfo, 'money-search-card', card);
   });
 
   test('the car page gives a day’s price on hover and focus, and lists the rules', async ({
@@ -109,9 +123,7 @@ test.describe('money, as the customer sees it', () => {
     ]);
     await expect(rules).toContainText('refundable, paid at pick-up');
     await expectNoSeriousAxeViolations(page);
-    await rules.scrollIntoViewIfNeeded();
-    await festivalDay.hover();
-    await screenshots(page, testInfo, 'money-car-calendar');
+    await screens(page, testInfo, 'money-car-calendar', festivalDay, () => festivalDay.hover());
   });
 
   test('the wizard offers an add-on, shows the quote’s lines and books at it', async ({ page, request }, testInfo) => {
@@ -139,8 +151,7 @@ test.describe('money, as the customer sees it', () => {
       await expect(summary.getByRole('row', { name: /^Length discount/ })).toContainText(rupees(quote.discount_paise));
       await expect(summary).toContainText('Deposit ₹5,000refundable, paid at pick-up');
       await expectNoSeriousAxeViolations(page, '[role="dialog"]');
-      await summary.scrollIntoViewIfNeeded();
-      await screenshots(page, testInfo, 'money-wizard-summary');
+      await screens(page, testInfo, 'money-wizard-summary', summary);
 
       await dialog.getByRole('button', { name: 'Submit' }).click();
       await expect(dialog.getByRole('img', { name: 'Success' })).toBeVisible();
@@ -182,7 +193,7 @@ test.describe('money, as the customer sees it', () => {
       `₹${(invoice.total_paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2 })}`,
     );
     await expectNoSeriousAxeViolations(page);
-    await screenshots(page, testInfo, 'money-invoice');
+    await screens(page, testInfo, 'money-invoice', paper);
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),

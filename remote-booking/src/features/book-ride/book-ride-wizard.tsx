@@ -73,6 +73,7 @@ export function BookRideWizard({ titleId, onClose, vehicleId }: BookRideModalPro
                 today={today}
                 range={{ pick_up_date: form.pick_up_date, drop_off_date: form.drop_off_date }}
                 onPick={wizard.pickDates}
+                prices={wizard.prices}
               />
             )}
             {step === RESULT_STEP - 1 && (

@@ -122,6 +122,7 @@ export function useBookingWizard(vehicleId: string) {
     setGstinText,
     quote,
     quotePending,
+    prices,
     /** Until the quote comes, whether the car's own daily price is the whole story: days × it is the total. */
     plainPrice: isPlain(range, prices, chosenAddOns),
     bookedQuote,

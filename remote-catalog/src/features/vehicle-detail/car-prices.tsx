@@ -1,30 +1,16 @@
 import {
-  datePriceOn,
   formatDisplayDate,
   formatRupees,
-  priceOn,
   sortDatePrices,
   sortLengthDiscounts,
   type VehiclePrices,
 } from '@rentora/shared';
-import type { DayPrice } from '@rentora/shared/calendar';
 import { readStore, useStore } from '@rentora/state';
 import styles from './car-prices.module.css';
 
 /** The car's pricing rules (`GET /api/vehicles/{id}/prices`): its date prices, length discounts and deposit. */
 export function useCarPrices(vehicleId: string): VehiclePrices | undefined {
   return useStore(readStore<VehiclePrices>(`/api/vehicles/${encodeURIComponent(vehicleId)}/prices`)).data;
-}
-
-/** A day's price as the calendar shows it on hover or focus: from today on, its date price or the car's own. */
-export function dayPriceOf(prices: VehiclePrices, today: string) {
-  return (day: string): DayPrice | undefined =>
-    day < today
-      ? undefined
-      : {
-          text: `${formatRupees(priceOn(day, prices.price_per_day, prices.date_prices))}/day`,
-          special: datePriceOn(day, prices.date_prices) !== undefined,
-        };
 }
 
 /** What the car's rules mean for a renter: the special prices to come, the length discounts and the deposit. */

@@ -6,10 +6,10 @@ import {
   Stars,
   type VehicleDetail as VehicleDetailData,
 } from '@rentora/shared';
-import { Calendar } from '@rentora/shared/calendar';
+import { Calendar, dayPriceOf } from '@rentora/shared/calendar';
 import { $search, $token, modalIntent, openAuth, openBookRide, useBusinessToday, useStore } from '@rentora/state';
 import { useState, type ReactNode } from 'react';
-import { dayPriceOf, PriceRules, useCarPrices } from './car-prices';
+import { PriceRules, useCarPrices } from './car-prices';
 import { ImagePreview } from './image-preview';
 import { SpecsTable } from './specs-table';
 import styles from './vehicle-detail.module.css';
