@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
 import type { CustomerRental, Invoice, Quote, QuoteTotal } from '@rentora/shared';
+import type { BusinessSettings } from '@rentora/shared/operator';
 import {
   bookThroughApi,
   dateFromToday,
@@ -175,10 +176,23 @@ test.describe('money, as the customer sees it', () => {
     const [rental] = (await (
       await request.get('/api/rentals', { headers: { Authorization: `Bearer ${user.token}` } })
     ).json()) as CustomerRental[];
+    // The business's details, for the invoice to carry; no tax, so every other spec's prices stay as they are.
+    const before = (await (await request.get('/api/operator/settings', { headers: admin })).json()) as BusinessSettings;
+    const business: BusinessSettings = {
+      ...before,
+      legal_name: 'Rentora Mobility Private Limited',
+      address: '12 MG Road, Bengaluru 560001',
+      gstin: '29AAGCB7383J1Z4',
+      state_code: '29',
+      sac: '997311',
+      invoice_prefix: 'RNT',
+    };
+    expect((await request.put('/api/operator/settings', { headers: admin, data: business })).status()).toBe(200);
     for (const to of ['picked_up', 'completed'])
       expect(
         (await request.post(`/api/operator/bookings/${rental?.id}/stage`, { headers: admin, data: { to } })).status(),
       ).toBe(200);
+    expect((await request.put('/api/operator/settings', { headers: admin, data: before })).status()).toBe(200);
     const invoice = (await (
       await request.get(`/api/rentals/${rental?.id}/invoice`, { headers: { Authorization: `Bearer ${user.token}` } })
     ).json()) as Invoice;
@@ -193,7 +207,8 @@ test.describe('money, as the customer sees it', () => {
       `₹${(invoice.total_paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2 })}`,
     );
     await expectNoSeriousAxeViolations(page);
-    await screens(page, testInfo, 'money-invoice', paper);
+    await expect(paper.getByRole('region', { name: 'From' })).toContainText('GSTIN 29AAGCB7383J1Z4');
+    await screens(page, testInfo, 'money-invoice', paper, () => page.evaluate(() => window.scrollTo(0, 0)));
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),

@@ -6,6 +6,8 @@ import { downloadInvoicePdf, fetchInvoice } from '../../lib/rentals-api';
 import styles from './invoice-page.module.css';
 
 export const INVOICE_MISSING = 'This invoice could not be found. It is issued once the rental is completed.';
+/** What an invoice says for a detail the business had not set when it was issued. */
+const NOT_SET = '—';
 const DOWNLOAD_FAILED = 'Couldn’t download the invoice. Please try again.';
 
 /** A rental's tax invoice as a printable page (docs/product.md §10), with its PDF to download. */
@@ -82,9 +84,11 @@ function InvoiceDocument({ invoice }: { invoice: Invoice }) {
             {formatDisplayDate(invoice.pick_up_date)} → {formatDisplayDate(invoice.drop_off_date)}
           </Fact>
           <Fact term="Place of supply">
-            {invoice.place_of_supply.state} ({invoice.place_of_supply.state_code})
+            {invoice.place_of_supply.state
+              ? `${invoice.place_of_supply.state} (${invoice.place_of_supply.state_code})`
+              : NOT_SET}
           </Fact>
-          <Fact term="SAC">{invoice.sac}</Fact>
+          <Fact term="SAC">{invoice.sac || NOT_SET}</Fact>
           <Fact term="Reverse charge">{invoice.reverse_charge ? 'Yes' : 'No'}</Fact>
         </dl>
 
@@ -148,7 +152,7 @@ function Party({ heading, party }: { heading: string; party: Invoice['buyer'] })
     <section className={styles.party} aria-label={heading}>
       <h2 className={styles.partyHeading}>{heading}</h2>
       <p className={styles.partyName}>{party.name}</p>
-      <p className={styles.muted}>{party.address}</p>
+      {party.address && <p className={styles.muted}>{party.address}</p>}
       {party.gstin && <p className={styles.gstin}>GSTIN {party.gstin}</p>}
     </section>
   );
