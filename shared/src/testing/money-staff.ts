@@ -23,7 +23,13 @@ const admin = () => {
   return token;
 };
 
-export const NO_RULES: CarPrices = { date_prices: [], length_discounts: [], deposit: 0, km_per_day: 0, extra_km_price: 0 };
+export const NO_RULES: CarPrices = {
+  date_prices: [],
+  length_discounts: [],
+  deposit: 0,
+  km_per_day: 0,
+  extra_km_price: 0,
+};
 
 /** Sets a seeded car's pricing rules (`NO_RULES` puts it back as seeded). */
 export const setCarRules = (carId: string, rules: Partial<CarPrices>) =>
