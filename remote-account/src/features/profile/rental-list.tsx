@@ -3,16 +3,19 @@ import { useId } from 'react';
 import { usePagePath } from '@rentora/state';
 import { Link } from '@rentora/state/router';
 import { RentalItem } from './rental-item';
+import { rentalKey, type RentalInvoice } from './use-rental-invoices';
 import styles from './rental-list.module.css';
 
 export interface RentalListProps {
   rentals: readonly Rental[];
-  /** Called when the user follows the link to the fleet: the modal closes. */
+  /** Called when the user follows the link to the fleet or an invoice: the modal closes. */
   onExplore: () => void;
+  /** The completed rentals' invoices, by `rentalKey`. */
+  invoices?: ReadonlyMap<string, RentalInvoice>;
 }
 
 /** The user's rentals, newest first: the received order reversed (docs/product.md §2). */
-export function RentalList({ rentals, onExplore }: RentalListProps) {
+export function RentalList({ rentals, onExplore, invoices }: RentalListProps) {
   const headingId = useId();
   const fleet = usePagePath('fleet');
   if (rentals.length === 0) {
@@ -44,7 +47,12 @@ export function RentalList({ rentals, onExplore }: RentalListProps) {
       </h3>
       <ul className={styles.list}>
         {newestFirst.map(({ rental, receivedIndex }) => (
-          <RentalItem key={receivedIndex} rental={rental} />
+          <RentalItem
+            key={receivedIndex}
+            rental={rental}
+            invoice={invoices?.get(rentalKey(rental))}
+            onLeave={onExplore}
+          />
         ))}
       </ul>
     </section>
