@@ -22,9 +22,9 @@ const BETWEEN_APPS = [
     // shared/calendar is its own entry so that only the pages that draw it (detail, booking) carry it;
     // shared/operator (the operator side's shapes) so that only the operator remote does.
     regex:
-      '^@rentora/(?!shared$|shared/calendar$|shared/operator$|shared/styles/|shared/testing/|state$|state/router$|state/testing/)',
+      '^@rentora/(?!shared$|shared/calendar$|shared/operator$|shared/styles/|shared/testing/|state$|state/router$|state/standalone$|state/testing/)',
     message:
-      'In the browser import the roots of @rentora/shared and @rentora/state, @rentora/shared/calendar, @rentora/shared/operator and @rentora/state/router.',
+      'In the browser import the roots of @rentora/shared and @rentora/state, @rentora/shared/calendar, @rentora/shared/operator, @rentora/state/router and (standalone pages) @rentora/state/standalone.',
   },
   { regex: '^(\\.\\./){3,}', message: 'Deep relative imports: move the code or import it from its package.' },
 ];

@@ -21,6 +21,23 @@ test.describe('site shell', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
+  test('About links the fleet by the page’s name: in the page’s HTML, and once the site runs', async ({
+    browser,
+    page,
+  }) => {
+    const htmlOnly = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const before = await htmlOnly.newPage();
+      await before.goto(new URL('/about', e2eSite.baseUrl).href);
+      await expect(before.getByRole('link', { name: 'Browse the fleet' })).toHaveAttribute('href', '/vehicles');
+    } finally {
+      await htmlOnly.close();
+    }
+    await gotoStarted(page, '/about');
+    await page.getByRole('link', { name: 'Browse the fleet' }).click();
+    await expect(page).toHaveTitle('Browse Our Fleet - Cars for Every Need and Budget');
+  });
+
   test('a page’s code is on its way once the pointer is over a link to it, before the click', async ({ page }) => {
     await gotoStarted(page, '/about');
     const catalogScripts: string[] = [];

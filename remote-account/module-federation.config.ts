@@ -7,5 +7,6 @@ export default {
   exposes: {
     './AuthModal': './src/exposed/auth-modal.tsx',
     './ProfileModal': './src/exposed/profile-modal.tsx',
+    './InvoicePage': './src/exposed/invoice-page.tsx',
   } satisfies ExposesConfig<typeof accountPages>,
 };

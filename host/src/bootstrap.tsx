@@ -3,8 +3,9 @@ import '@rentora/shared/styles/tokens.css';
 import '@rentora/shared/styles/base.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { matchPage, mayView, moduleIdOf, prefetchReads, subjectRead } from '@rentora/state';
+import { $pagePaths, matchPage, mayView, moduleIdOf, prefetchReads, subjectRead } from '@rentora/state';
 import { App } from './app/app';
+import { sitePagePaths } from './app/host-pages';
 import { takeFirstPaint } from './app/first-paint-handover';
 import { holdFirstPaint } from './app/first-page-data';
 import { noteSentNotFound } from './app/missing-page';
@@ -22,6 +23,7 @@ async function start() {
   const match = found && mayView(found.page.access, undefined) ? found : undefined;
   const data = prefetchReads(match?.reads ?? []);
   registerRemoteUrls(config.remotes);
+  $pagePaths.set(sitePagePaths(config.table));
   // Sent as the 404 page (the API has no such car), the page needs its code only if its first read says otherwise.
   if (match && !noteSentNotFound(subjectRead(match))) {
     const code = loadRemoteModule(moduleIdOf(match.page));

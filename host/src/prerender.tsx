@@ -1,5 +1,6 @@
 import { renderToString } from 'react-dom/server';
-import type { NavLink } from '@rentora/state';
+import { pageLinkToken } from '@rentora/shared';
+import { $pagePaths, type NavLink } from '@rentora/state';
 import { StaticRouter } from '@rentora/state/router';
 import { SiteLayout } from './app/app';
 import { HOST_PAGES, NOT_FOUND_PAGE } from './app/host-pages';
@@ -18,6 +19,10 @@ export const notFoundPage = { name: NOT_FOUND_PAGE.name, title: NOT_FOUND_PAGE.t
  * index.html, so the first paint needs no JavaScript (docs/architecture.md §2).
  */
 export function renderShell(pathname: string, navLinks: readonly NavLink[], remotePage: boolean): string {
+  // Every page is where the server will say: a link by name gets the token it fills in per request.
+  $pagePaths.set(
+    new Proxy({}, { get: (_paths, name) => (typeof name === 'string' ? pageLinkToken(name) : undefined) }),
+  );
   return renderToString(
     <StaticRouter location={pathname}>
       <SiteLayout navLinks={navLinks} page={remotePage ? <div data-page-placeholder="" /> : undefined} />

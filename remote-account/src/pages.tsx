@@ -1,12 +1,25 @@
 import type { RemoteTableDeclaration } from '@rentora/state';
+import { InvoiceSkeleton } from './features/invoice/invoice-page';
 
 /**
- * What the account remote puts in the site (docs/architecture.md §2): no page of its own, the
- * Login/Sign Up and Profile modals. The build checks it against the exposes and writes it beside
- * mf-manifest.json.
+ * What the account remote puts in the site (docs/architecture.md §2): a rental's tax invoice, for
+ * signed-in readers (the API answers it to the rental's customer and staff only, so it reads
+ * nothing before the page and paints nothing from HTML), and the Login/Sign Up and Profile
+ * modals. The build checks it against the exposes and writes it beside mf-manifest.json.
  */
 const accountPages = {
-  pages: [],
+  pages: [
+    {
+      name: 'invoice',
+      path: '/rentals/:rentalId/invoice',
+      title: null,
+      expose: './InvoicePage',
+      reads: [],
+      what: 'the invoice',
+      access: { roles: ['customer', 'operator', 'admin'] },
+      skeleton: () => <InvoiceSkeleton />,
+    },
+  ],
   modals: {
     auth: { expose: './AuthModal', what: 'sign-up and login' },
     profile: { expose: './ProfileModal', what: 'your profile' },

@@ -15,6 +15,7 @@ import { HomePage } from './features/home/home-page';
 const catalogPages = {
   pages: [
     {
+      name: 'home',
       path: '/',
       title: 'Rentora - Quality Cars, Unmatched Experience',
       expose: './HomePage',
@@ -27,6 +28,7 @@ const catalogPages = {
       firstPaint: () => <HomeFirstPaint />,
     },
     {
+      name: 'fleet',
       path: '/vehicles',
       title: 'Browse Our Fleet - Cars for Every Need and Budget',
       expose: './FleetPage',
@@ -38,6 +40,7 @@ const catalogPages = {
       firstPaint: () => <FleetFirstPaint />,
     },
     {
+      name: 'car',
       path: '/vehicles/:vehicleId',
       // The car's name: the page and its first paint write their own.
       title: null,

@@ -13,6 +13,7 @@ const ADMINS = { roles: ['admin'] } as const;
 const operatorPages = {
   pages: [
     {
+      name: 'operator-today',
       path: '/operator',
       title: 'Operations - Rentora',
       expose: './TodayPage',
@@ -23,6 +24,7 @@ const operatorPages = {
       skeleton: () => <OperatorSkeleton heading="Today" />,
     },
     {
+      name: 'operator-fleet',
       path: '/operator/fleet',
       title: 'Fleet - Operations - Rentora',
       expose: './FleetPage',
@@ -32,6 +34,7 @@ const operatorPages = {
       skeleton: () => <OperatorSkeleton heading="Fleet" />,
     },
     {
+      name: 'operator-bookings',
       path: '/operator/bookings',
       title: 'Bookings - Operations - Rentora',
       expose: './BookingsPage',
@@ -41,6 +44,7 @@ const operatorPages = {
       skeleton: () => <OperatorSkeleton heading="Bookings" />,
     },
     {
+      name: 'operator-team',
       path: '/operator/team',
       title: 'Team - Operations - Rentora',
       expose: './TeamPage',
@@ -50,6 +54,7 @@ const operatorPages = {
       skeleton: () => <OperatorSkeleton heading="Team" />,
     },
     {
+      name: 'operator-settings',
       path: '/operator/settings',
       title: 'Settings - Operations - Rentora',
       expose: './SettingsPage',
@@ -59,6 +64,7 @@ const operatorPages = {
       skeleton: () => <OperatorSkeleton heading="Settings" />,
     },
     {
+      name: 'operator-audit',
       path: '/operator/audit',
       title: 'Audit - Operations - Rentora',
       expose: './AuditPage',

@@ -40,6 +40,14 @@ export const navListMarker = (list: string) => `<!--rentora:nav ${list}-->`;
 export const NAV_HREF_TOKEN = '/{nav:href}';
 export const NAV_LABEL_TOKEN = '{nav:label}';
 
+/**
+ * A link to another app's page by its name, in a page the host prerenders (About): the host's build
+ * cannot know the path, so the server writes it in from the live page tables.
+ */
+export const pageLinkToken = (name: string) => `/{page:${name}}`;
+/** Every page-link token of a shell, with the page's name as its group. */
+export const PAGE_LINK_TOKENS = /\/\{page:([a-z0-9-]+)\}/g;
+
 // ——— A remote's page, rendered with tokens ———
 
 /**

@@ -363,7 +363,7 @@ export const bookRideBodySchema = closedObject(
   bookingRequestSchema.required,
 );
 
-/** A refused booking: `quote` when the price has changed since the quote sent (or that quote has expired). */
+/** A refused booking: `quote` when the price has changed since the quote sent, or that quote was for another request. */
 export const bookingConflictSchema = closedObject({ message: text, quote: quoteSchema }, ['message']);
 
 /** `GET /api/vehicles/{id}/prices`: the car's rules, for its page's calendar and discounts. */

@@ -4,6 +4,7 @@ export * from './stores/auth';
 export * from './stores/business-time';
 export * from './stores/live-availability';
 export * from './stores/modal';
+export * from './stores/page-paths';
 export * from './stores/reads';
 export * from './stores/search';
 export * from './stores/toasts';

@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { matchPath, parametersOf, readsOf } from './page-table';
+import { matchPath, pagePathsOf, parametersOf, readsOf } from './page-table';
 import { Route, Routes, StaticRouter, useParams } from './router';
 
 function Params() {
@@ -76,5 +76,17 @@ describe('parametersOf', () => {
     expect(parametersOf('/a/:first/b/:second-part?')).toEqual(['first', 'second-part']);
     expect(parametersOf('/files/*')).toEqual(['*']);
     expect(parametersOf('/about')).toEqual([]);
+  });
+});
+
+describe('pagePathsOf', () => {
+  it('says where each page is by name; of two pages with one name, the first wins, as for a path', () => {
+    expect(
+      pagePathsOf([
+        { name: 'about', path: '/about' },
+        { name: 'fleet', path: '/vehicles' },
+        { name: 'fleet', path: '/cars' },
+      ]),
+    ).toEqual({ about: '/about', fleet: '/vehicles' });
   });
 });

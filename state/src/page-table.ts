@@ -28,6 +28,11 @@ export interface NavLinkDeclaration {
 
 /** What a page declares in its remote's source table, rendered by the remote's build. */
 export interface PageDeclaration<Expose extends `./${string}` = `./${string}`> {
+  /**
+   * What other apps link it by (`usePagePath`), so that none writes another's
+   * path: `fleet`. Lower-case words joined by hyphens, one per page across the site.
+   */
+  name: string;
   /** The router's pattern, in react-router's syntax: `/vehicles/:vehicleId`. */
   path: string;
   /** The document's title; null when the page renders its own `<title>` (a car's name). */
@@ -79,6 +84,7 @@ export type ExposesConfig<Table extends RemoteTableDeclaration> = Record<Exposes
 
 /** One page in `pages.json`. */
 export interface PageEntry {
+  name: string;
   path: string;
   title: string | null;
   expose: `./${string}`;
@@ -127,8 +133,8 @@ export interface SiteTable {
 export const EMPTY_SITE_TABLE: SiteTable = { pages: [], modals: [] };
 
 function sitePageOf(remote: string, page: PageEntry): SitePage {
-  const { path, title, expose, reads, what, nav, access, styles } = page;
-  return { remote, path, title, expose, reads, what, ...(nav && { nav }), access, styles };
+  const { name, path, title, expose, reads, what, nav, access, styles } = page;
+  return { remote, name, path, title, expose, reads, what, ...(nav && { nav }), access, styles };
 }
 
 /** The site's table from each remote's (a remote whose table could not be read adds nothing). */
@@ -196,9 +202,21 @@ export interface PageMatch {
   reads: string[];
 }
 
-/** The reads of a page for these parameters, each parameter URL-encoded (react-router's `generatePath`). */
+/** A pattern's path with these parameters, each URL-encoded (react-router's `generatePath`). */
+export function pathWith(pattern: string, params: Readonly<Record<string, string>>): string {
+  return generatePath(pattern, params);
+}
+
+/** The reads of a page for these parameters. */
 export function readsOf(page: Pick<PageEntry, 'reads'>, params: Readonly<Record<string, string>>): string[] {
-  return page.reads.map((read) => generatePath(read, params));
+  return page.reads.map((read) => pathWith(read, params));
+}
+
+/** Where each page is, by name: the first page of a name wins, as the first of a path does. */
+export function pagePathsOf(pages: readonly { name: string; path: string }[]): Record<string, string> {
+  const paths: Record<string, string> = {};
+  for (const { name, path } of pages) paths[name] ??= path;
+  return paths;
 }
 
 /** The site's page at `pathname`, matched once: undefined when no remote has one there. */

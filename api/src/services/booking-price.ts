@@ -19,9 +19,11 @@ export interface PricingContext {
   settings: () => Promise<BusinessSettings>;
 }
 
-export const STALE_QUOTE: Record<Exclude<QuoteCheck, 'valid'>, string> = {
+/** Why a quote sent with a booking no longer holds. */
+type StaleQuote = Exclude<QuoteCheck, 'valid' | 'expired'>;
+
+export const STALE_QUOTE: Record<StaleQuote, string> = {
   'price-changed': 'The price has changed since your quote. Please check the new quote and book again.',
-  expired: 'Your quote has expired. Please check the new quote and book again.',
   'other-request':
     'This quote was for another car, other dates or other extras. Please check this quote and book again.',
 };
@@ -31,8 +33,11 @@ export type BookingPrice = { kept: StoredQuote } | { refused: { message: string;
 /**
  * A booking's price, worked out again in the booking's transaction from the car as read for the
  * booking, the add-ons now and `settings`. With a `quote_id`, a price other than the one quoted
- * (or a quote expired, or for something else) refuses the booking with the new quote; without
- * one, the booking is simply priced anew, as clients before quotes expect, and keeps no quote id.
+ * (or a quote for something else) refuses the booking with the new quote; without one, the
+ * booking is simply priced anew, as clients before quotes expect, and keeps no quote id.
+ *
+ * An expired quote whose price still holds books: the price was worked out again just now and is
+ * the one the customer agreed to, so a refusal would only make them confirm the same figures.
  */
 export async function priceBooking(
   context: PricingContext,
@@ -47,7 +52,7 @@ export async function priceBooking(
   if (quoteId !== null) {
     const now = context.now();
     const check = context.seals.check(quoteId, pricing.request, pricing.price, now);
-    if (check !== 'valid')
+    if (check !== 'valid' && check !== 'expired')
       return { refused: { message: STALE_QUOTE[check], quote: sealQuote(context.seals, pricing, now) } };
   }
   return { kept: { ...pricing.kept, quote_id: quoteId } };

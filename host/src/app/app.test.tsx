@@ -1,9 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { registerRemoteUrls } from '../lib/federation/remote-registry';
-import { clickAndSettle, renderSite, UNREACHABLE_REMOTES } from '../testing/render-site';
+import { clickAndSettle, renderSite, SITE_TABLE, TEST_SITE, UNREACHABLE_REMOTES } from '../testing/render-site';
 
 beforeEach(() => {
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
@@ -26,6 +26,22 @@ describe('site routes', () => {
     const heading = screen.getByRole('heading', { level: 1 });
     expect(heading).toHaveTextContent('personal project for finding, booking and managing rental cars');
     expect(screen.getByText(/JSON Web Tokens/)).toBeVisible();
+  });
+
+  it('links About to the fleet by the page’s name, wherever the catalog’s table puts it', async () => {
+    await renderSite('/about');
+    expect(screen.getByRole('link', { name: 'Browse the fleet' })).toHaveAttribute('href', '/vehicles');
+
+    const moved = {
+      ...TEST_SITE,
+      table: {
+        ...SITE_TABLE,
+        pages: SITE_TABLE.pages.map((page) => (page.name === 'fleet' ? { ...page, path: '/cars' } : page)),
+      },
+    };
+    cleanup();
+    await renderSite('/about', moved);
+    expect(screen.getByRole('link', { name: 'Browse the fleet' })).toHaveAttribute('href', '/cars');
   });
 
   it('gives / and /vehicles their product titles even before the catalog arrives', async () => {

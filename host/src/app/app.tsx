@@ -1,6 +1,7 @@
-import { useContext, useLayoutEffect, type ReactNode } from 'react';
+import { useContext, useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { SITE_STARTED_EVENT } from '@rentora/shared';
 import {
+  $pagePaths,
   $role,
   $token,
   $userLoading,
@@ -22,7 +23,7 @@ import type { SiteConfig } from '../lib/site-config';
 import styles from './app.module.css';
 import { NavLinksContext, SiteContext } from '../lib/site-context';
 import { SiteProvider } from '../lib/site-provider';
-import { HOST_NAV_LINKS, HOST_PAGES, NOT_FOUND_PAGE } from './host-pages';
+import { HOST_NAV_LINKS, HOST_PAGES, NOT_FOUND_PAGE, sitePagePaths } from './host-pages';
 import { UnlessMissing } from './missing-page';
 import { usePageCodeOnIntent } from './page-code-on-intent';
 import { PageLoading } from './page-loading';
@@ -51,6 +52,8 @@ export function SiteLayout({ page, navLinks }: { page?: ReactNode; navLinks?: re
   const { table } = useContext(SiteContext);
   const role = useStore($role);
   usePageCodeOnIntent(table);
+  // The start-up code set where each page is from the first tables; a staff member's whole site may add pages.
+  useEffect(() => $pagePaths.set(sitePagePaths(table)), [table]);
   return (
     <NavLinksContext value={navLinks ?? navLinksOf(table, HOST_NAV_LINKS, role)}>
       <div className={styles.site}>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { NavLink } from '@rentora/state';
+import { pagePathsOf, type NavLink, type SiteTable } from '@rentora/state';
 import { AboutPage } from '../pages/about-page';
 import { NotFoundPage } from '../pages/not-found-page';
 
@@ -36,3 +36,6 @@ export const NOT_FOUND_PAGE: HostPage = {
 export const HOST_NAV_LINKS: readonly NavLink[] = HOST_PAGES.flatMap(({ path, nav }) =>
   nav ? [{ to: path, ...nav }] : [],
 );
+
+/** Where each page of the site is by name (`$pagePaths`): the host's own, then the remotes'. */
+export const sitePagePaths = (table: SiteTable): Record<string, string> => pagePathsOf([...HOST_PAGES, ...table.pages]);

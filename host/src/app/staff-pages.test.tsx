@@ -12,6 +12,7 @@ jest.setTimeout(30_000);
 const operatorTable: RemoteTable = {
   pages: [
     {
+      name: 'operator-today',
       path: '/operator',
       title: 'Today - Rentora Operations',
       expose: './TodayPage',

@@ -7,6 +7,7 @@ import { readSiteConfig } from './site-config';
 const catalogTable: RemoteTable = {
   pages: [
     {
+      name: 'fleet',
       path: '/vehicles',
       title: 'Vehicles',
       expose: './FleetPage',

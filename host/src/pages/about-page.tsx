@@ -1,8 +1,10 @@
+import { usePagePath } from '@rentora/state';
 import { Link } from '@rentora/state/router';
 import { buttonClassName } from '@rentora/shared';
 import styles from './about-page.module.css';
 
 export function AboutPage() {
+  const fleet = usePagePath('fleet');
   return (
     <article className={styles.page}>
       <p className={styles.eyebrow}>About</p>
@@ -30,9 +32,11 @@ export function AboutPage() {
           </p>
         </section>
       </div>
-      <Link to="/vehicles" className={buttonClassName('primary', 'lg')}>
-        Browse the fleet
-      </Link>
+      {fleet && (
+        <Link to={fleet} className={buttonClassName('primary', 'lg')}>
+          Browse the fleet
+        </Link>
+      )}
     </article>
   );
 }

@@ -1,7 +1,8 @@
 import { act, render } from '@testing-library/react';
-import type { SitePage, SiteTable } from '@rentora/state';
+import { $pagePaths, type SitePage, type SiteTable } from '@rentora/state';
 import { MemoryRouter } from '@rentora/state/testing/memory-router';
 import { SiteLayout } from '../app/app';
+import { sitePagePaths } from '../app/host-pages';
 import { init } from '@module-federation/enhanced/runtime';
 import { reportCaughtError } from '../lib/federation/report-caught-error';
 import { registerRemoteUrls, type RemoteUrls } from '../lib/federation/remote-registry';
@@ -28,6 +29,7 @@ const catalogPage = (page: Omit<SitePage, 'remote' | 'access' | 'styles'>): Site
 export const SITE_TABLE: SiteTable = {
   pages: [
     catalogPage({
+      name: 'home',
       path: '/',
       title: 'Rentora - Quality Cars, Unmatched Experience',
       expose: './HomePage',
@@ -36,6 +38,7 @@ export const SITE_TABLE: SiteTable = {
       nav: { label: 'Home', order: 10 },
     }),
     catalogPage({
+      name: 'fleet',
       path: '/vehicles',
       title: 'Browse Our Fleet - Cars for Every Need and Budget',
       expose: './FleetPage',
@@ -44,6 +47,7 @@ export const SITE_TABLE: SiteTable = {
       nav: { label: 'Vehicles', order: 20 },
     }),
     catalogPage({
+      name: 'car',
       path: '/vehicles/:vehicleId',
       title: null,
       expose: './VehicleDetailPage',
@@ -65,6 +69,8 @@ export const TEST_SITE: SiteConfig = { remotes: UNREACHABLE_REMOTES, table: SITE
  * stores and API; a staff member's browser reads the whole site from `remotesFile`.
  */
 export async function renderSite(path = '/about', site: SiteConfig = TEST_SITE, remotesFile?: string) {
+  // As the host's start-up sets it from the same tables.
+  $pagePaths.set(sitePagePaths(site.table));
   // Remote pages suspend while their code loads; let React settle that inside act.
   return act(async () =>
     render(

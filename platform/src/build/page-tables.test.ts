@@ -6,6 +6,7 @@ jest.mock('./node-render', () => ({ withNodeRender: jest.fn() }));
 
 /** A page as `pages.json` holds it; only what `tableProblems` reads matters. */
 const page = (entry: Partial<PageEntry> & Pick<PageEntry, 'path' | 'expose'>): PageEntry => ({
+  name: entry.path.slice(1).replace(/\W+/g, '-').toLowerCase() || 'home',
   title: null,
   reads: [],
   what: 'this page',
@@ -54,9 +55,20 @@ describe('tableProblems: a remote’s page table checked against its exposes bef
   it('names a path declared twice, whatever its case', () => {
     const table = withPages(
       ...cleanTable().pages,
-      page({ path: '/Vehicles', expose: './FleetPage', reads: ['/api/vehicles'] }),
+      page({ name: 'fleet-again', path: '/Vehicles', expose: './FleetPage', reads: ['/api/vehicles'] }),
     );
     expect(tableProblems(table, EXPOSED)).toEqual(['/Vehicles is declared twice.']);
+  });
+
+  it('names a page name used twice, and one that is not lower-case words joined by hyphens', () => {
+    const [fleet, car] = cleanTable().pages;
+    if (!fleet || !car) throw new Error('the clean table has a fleet page and a car page');
+    expect(tableProblems(withPages({ ...fleet, name: 'Fleet Page' }, { ...car, name: 'car' }), EXPOSED)).toEqual([
+      '/vehicles\'s name "Fleet Page" is not lower-case words joined by hyphens.',
+    ]);
+    expect(tableProblems(withPages({ ...fleet, name: 'fleet' }, { ...car, name: 'fleet' }), EXPOSED)).toEqual([
+      "/vehicles/:vehicleId's name fleet is another page's.",
+    ]);
   });
 
   it('names a path that does not start with a slash', () => {
@@ -101,6 +113,7 @@ describe('tableProblems: a remote’s page table checked against its exposes bef
     expect(tableProblems(table, ['./VehicleDetailPage', './BookRideModal', './Extra'])).toEqual([
       './Extra is exposed but not in the table.',
       '/vehicles/:vehicleId has parameters: it cannot be a nav link.',
+      "/vehicles/:vehicleId's name vehicles-vehicleid is another page's.",
       '/vehicles/:vehicleId is declared twice.',
       '/vehicles/:vehicleId reads /api/bookings/:bookingId, but its path has no :bookingId.',
     ]);

@@ -30,6 +30,9 @@ interface Manifest {
   exposes?: { path?: string; assets?: { css?: { sync?: string[] } } }[];
 }
 
+/** A page's name (`PageDeclaration.name`): lower-case words joined by hyphens, `operator-bookings`. */
+const PAGE_NAME_PATTERN = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
+
 /** Why a table cannot be deployed, each reason a line; empty when it can. */
 export function tableProblems(table: RemoteTable, exposed: readonly string[]): string[] {
   const problems: string[] = [];
@@ -39,7 +42,13 @@ export function tableProblems(table: RemoteTable, exposed: readonly string[]): s
   for (const expose of exposed)
     if (!named.includes(expose)) problems.push(`${expose} is exposed but not in the table.`);
   const paths = new Set<string>();
+  const names = new Set<string>();
   for (const page of table.pages) {
+    if (names.has(page.name)) problems.push(`${page.path}'s name ${page.name} is another page's.`);
+    names.add(page.name);
+    if (!PAGE_NAME_PATTERN.test(page.name)) {
+      problems.push(`${page.path}'s name ${JSON.stringify(page.name)} is not lower-case words joined by hyphens.`);
+    }
     const key = page.path.toLowerCase();
     if (paths.has(key)) problems.push(`${page.path} is declared twice.`);
     paths.add(key);
@@ -93,6 +102,7 @@ async function pageTableOf(appDir: string, federationName: string, compilation: 
     const html = rendered.pages[index] as RenderedPage;
     const styles = stylesOf(page.expose);
     return {
+      name: page.name,
       path: page.path,
       title: page.title,
       expose: page.expose,

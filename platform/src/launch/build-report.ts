@@ -4,6 +4,7 @@ import { buildStale } from './build';
 import { findRepoRoot } from './repo';
 import { CHROMIUM_FLAGS, findChromium } from './chromium';
 import { startLocalSite } from './local-site';
+import { measuredPages } from '../perf/pages';
 
 /**
  * `npm run build:report`: loads each page of the production builds in Chromium and prints the
@@ -19,7 +20,6 @@ const BASE_PORT = Number(process.env.REPORT_PORT_BASE ?? 4600);
 /** 120 KiB, plus the 7.4 KiB react-router-dom costs over wouter (docs/decisions/0023-react-router-behind-the-facade.md). */
 const FIRST_LOAD_BUDGET_KIB = 127.4;
 const REMOTE_PAGE_BUDGET_KIB = 25;
-const PAGES = ['/', '/vehicles', '/vehicles/mercedes-benz-s-class', '/about'];
 const SINGLETONS = ['react', 'react-dom', '@rentora/state', '@rentora/state/router'];
 
 interface Sizes {
@@ -158,7 +158,7 @@ async function report(): Promise<number> {
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS });
   try {
     const problems: string[] = [];
-    for (const path of PAGES) {
+    for (const path of measuredPages()) {
       // A fresh context per page: nothing cached, as on a first visit.
       const context = await browser.newContext();
       const load = await measure(await context.newPage(), `${site.baseUrl}${path}`, (url) =>

@@ -10,6 +10,7 @@ import {
 import { type PostgresDatabase, createPostgresDatabase } from '@rentora/api/testing/postgres-database';
 import autocannon, { type Result } from 'autocannon';
 import { buildStale } from '../launch/build';
+import { measuredPages } from './pages';
 import { type LocalSite, startLocalSite } from '../launch/local-site';
 
 /**
@@ -18,7 +19,8 @@ import { type LocalSite, startLocalSite } from '../launch/local-site';
  * asks (Brotli), with the server's CPU time per page. A page is written from the host's shell, the
  * remotes' live page tables and first paints, and the page's data: this measures that whole path, warm.
  * - BENCH_SECONDS, BENCH_ROUNDS and `--smoke` as for the API's rows (api/bench/run.ts; BENCH_ONLY
- *   picks among those alone); BENCH_PAGES=/a,/b picks other pages.
+ *   picks among those alone); the pages are the public pages of the built tables (`measuredPages`),
+ *   and BENCH_PAGES=/a,/b picks others.
  * - BENCH_PORT_BASE: the site's port (default 4900), the remotes' on the ports after it.
  * - DATABASE_URL: the site runs on a fresh PostgreSQL database created on that server, dropped after.
  * The pages only read, so they share one site; a page that fails (anything but a 2xx first, or in
@@ -31,7 +33,6 @@ const CONNECTIONS = 20;
 /** The pages' target: p99 under this many ms at CONNECTIONS connections. */
 const MAX_P99_MS = 20;
 const BASE_PORT = Number(process.env.BENCH_PORT_BASE ?? 4900);
-const PAGES = process.env.BENCH_PAGES?.split(',') ?? ['/', '/vehicles', '/vehicles/mercedes-benz-s-class'];
 const BROTLI = { 'accept-encoding': 'gzip, deflate, br, zstd', accept: 'text/html' };
 
 interface PageRow {
@@ -87,9 +88,10 @@ async function measurePage(
 
 async function bench(): Promise<number> {
   const settings = benchSettings();
-  const rows = PAGES.map((page): PageRow => ({ name: `GET ${page} (br)`, page }));
   const databaseServer = process.env.DATABASE_URL || undefined;
   await buildStale();
+  const pages = process.env.BENCH_PAGES?.split(',') ?? measuredPages();
+  const rows = pages.map((page): PageRow => ({ name: `GET ${page} (br)`, page }));
   let site: LocalSite | undefined;
   let database: PostgresDatabase | undefined;
   const stopSite = async () => {

@@ -4,7 +4,7 @@ import { buildStale } from '../launch/build';
 import { CHROMIUM_FLAGS, findChromium } from '../launch/chromium';
 import { startLocalSite } from '../launch/local-site';
 import { startImageHost } from './image-host';
-import { PERF_PAGES } from './pages';
+import { measuredPages } from './pages';
 
 /**
  * `npm run perf`: Lighthouse (mobile, default simulated throttling) on the production builds of
@@ -152,9 +152,10 @@ async function perf(): Promise<void> {
     };
     // One unrecorded run per page first: the servers' first answers (a photo drawn, a manifest
     // read) are not what a shopper meets on a site in service.
-    for (const page of PERF_PAGES) await measure(page);
+    const pages = measuredPages();
+    for (const page of pages) await measure(page);
     const results: Figures[] = [];
-    for (const page of PERF_PAGES) {
+    for (const page of pages) {
       for (let run = 0; run < RUNS; run += 1) {
         const result = await measure(page);
         if (REPORT_DIR) saveReport(page, run, result);

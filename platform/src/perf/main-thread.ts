@@ -2,7 +2,7 @@ import { type BrowserContext, chromium } from '@playwright/test';
 import { buildStale } from '../launch/build';
 import { CHROMIUM_FLAGS, findChromium } from '../launch/chromium';
 import { startLocalSite } from '../launch/local-site';
-import { PERF_PAGES } from './pages';
+import { measuredPages } from './pages';
 
 /**
  * `npm run perf:main-thread`: where each page's main thread goes after its first paint, in the
@@ -103,7 +103,7 @@ async function measure(): Promise<void> {
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS });
   try {
     console.log(`Main thread at ${CPU_SLOWDOWN}× CPU, 412 px, ${LOADS} loads per page (medians).`);
-    for (const page of PERF_PAGES) {
+    for (const page of measuredPages()) {
       const loads: PageTimings[] = [];
       for (let load = 0; load < LOADS; load += 1) {
         const context = await browser.newContext({ viewport: { width: 412, height: 823 } });

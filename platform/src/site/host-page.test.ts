@@ -15,6 +15,7 @@ import {
   NAV_LABEL_TOKEN,
   navListMarker,
   PAGE_MARKER,
+  pageLinkToken,
   REMOTE_URL_PLACEHOLDER,
 } from '@rentora/shared/first-paint';
 import { PAGE_TABLE_FILE, type PageEntry, type RemoteTable } from '@rentora/state/page-table';
@@ -51,7 +52,14 @@ function deployHost(aboutText = 'About Rentora'): void {
   mkdirSync(path.join(hostRoot, SHELLS_DIR), { recursive: true });
   writeFileSync(path.join(hostRoot, 'index.html'), shell('index', ''));
   writeFileSync(path.join(hostRoot, SHELLS_DIR, `${REMOTE_SHELL}.html`), shell('remote', PAGE_MARKER));
-  writeFileSync(path.join(hostRoot, SHELLS_DIR, 'about.html'), shell('about', `<h1>${aboutText}</h1>`));
+  writeFileSync(
+    path.join(hostRoot, SHELLS_DIR, 'about.html'),
+    shell(
+      'about',
+      `<h1>${aboutText}</h1><a href="${pageLinkToken('fleet')}">Browse the fleet</a>` +
+        `<a href="${pageLinkToken('offers')}">Offers</a>`,
+    ),
+  );
   writeFileSync(path.join(hostRoot, SHELLS_DIR, 'not-found.html'), shell('not-found', '<h1>Page Not Found!</h1>'));
   const index = path.join(hostRoot, SHELLS_DIR, SHELLS_INDEX);
   writeFileSync(index, JSON.stringify(SHELLS_INDEX_FILE));
@@ -61,6 +69,7 @@ function deployHost(aboutText = 'About Rentora'): void {
 }
 
 const page = (entry: Partial<PageEntry> & Pick<PageEntry, 'path' | 'expose'>): PageEntry => ({
+  name: entry.path.slice(1).replace(/\W+/g, '-').toLowerCase() || 'home',
   title: null,
   reads: [],
   what: 'this page',
@@ -87,6 +96,7 @@ function catalogTable(heading = 'Drive your dreams', extra: PageEntry[] = []): R
         css: '.hero{background:url(assets/hero.1a2b3c4d.svg)}',
       }),
       page({
+        name: 'fleet',
         path: '/vehicles',
         title: 'Fleet - Rentora',
         expose: './FleetPage',
@@ -285,6 +295,38 @@ describe('the host page the server writes', () => {
     deployCatalog(catalogTable());
     expect((await pages.render('/offers')).statusCode).toBe(404);
     expect(headerLinks((await pages.render('/')).html)).not.toContain('Offers');
+  });
+
+  it('writes a host page’s links to other apps’ pages from their names, as the tables now say', async () => {
+    const pages = pagesWith();
+    const about = await pages.render('/about');
+    expect(about.html).toContain('<a href="/vehicles">Browse the fleet</a>');
+    // A name no table has now (its remote not read, or the page gone) leads home, not to a 404.
+    expect(about.html).toContain('<a href="/">Offers</a>');
+    expect(about.html).not.toContain('{page:');
+
+    const moved = catalogTable();
+    moved.pages = moved.pages.map((entry) => (entry.name === 'fleet' ? { ...entry, path: '/cars' } : entry));
+    const offers = page({ name: 'offers', path: '/offers', expose: './OffersPage' });
+    deployCatalog({ ...moved, pages: [...moved.pages, offers] });
+    const after = await pages.render('/about');
+    expect(after.html).toContain('<a href="/cars">Browse the fleet</a>');
+    expect(after.html).toContain('<a href="/offers">Offers</a>');
+  });
+
+  it('reads no page-link token out of a page’s data', async () => {
+    const sneaky = `Audi ${pageLinkToken('fleet')}`;
+    const car = {
+      _id: 'audi-q7',
+      car_name: sneaky,
+      image_url: 'https://images.example.com/q7.jpeg',
+      price_per_day: 9000,
+    };
+    const { html } = await pagesWith({
+      read: async () => ({ statusCode: 200, body: car }),
+      version: async () => '"fleet-1"',
+    }).render('/vehicles/audi-q7');
+    expect(html).toContain(`<h1>${escapeHtml(sneaky)}</h1>`);
   });
 
   it('asks for the page’s data and its remote’s entry, chunk, styles and manifest, after the first paint', async () => {

@@ -6,6 +6,7 @@ import {
   NAV_HREF_TOKEN,
   NAV_LABEL_TOKEN,
   navListMarker,
+  PAGE_LINK_TOKENS,
   PAGE_MARKER,
   PAGE_SLOT_ATTRIBUTE,
   SITE_CONFIG_ID,
@@ -17,6 +18,7 @@ import {
   matchPath,
   moduleIdOf,
   navLinksOf,
+  pagePathsOf,
   subjectRead,
   type NavLink,
 } from '@rentora/state/page-table';
@@ -120,6 +122,15 @@ function withNavLinks(html: string, shells: HostShells, links: readonly NavLink[
   return filled;
 }
 
+/**
+ * The links a host page makes to other apps' pages by name (`pageLinkToken`), with their paths from
+ * the site's tables. A page the site does not know now (its remote's table could not be read)
+ * gets the home page's path: the browser's own render then leaves the link out.
+ */
+function withPageLinks(html: string, paths: Readonly<Record<string, string>>): string {
+  return html.replace(PAGE_LINK_TOKENS, (_token, name: string) => escapeHtml(paths[name] ?? '/'));
+}
+
 /** A remote's page in its slot: inert when it was painted for another URL than the one asked for. */
 function pageSlot(page: ServedPage & { remote: string }, html: string, live: boolean): string {
   const content = live ? html : `<div inert="" style="display:contents">${html}</div>`;
@@ -180,7 +191,9 @@ export function createHostPages(options: HostPagesOptions): HostPages {
       ...(parts.css ? [`<style>${parts.css.text}</style>`] : []),
     ];
     // Replacer functions: a `$` in a URL or the page is never read as a replacement pattern.
-    const html = withNavLinks(shell.html, shells, links, parts.pathname)
+    const paths = pagePathsOf([...shells.index.pages, ...remotes.table.pages]);
+    // The shell is filled before the page goes in, so nothing of the page's data is read as a token.
+    const html = withPageLinks(withNavLinks(shell.html, shells, links, parts.pathname), paths)
       .replace(/<title>[^<]*<\/title>/, () => `<title>${parts.title}</title>`)
       .replace(PAGE_MARKER, () => parts.page ?? '')
       .replace(HEAD_MARKER, () => head.join(''));

@@ -3,33 +3,24 @@ import '@rentora/shared/styles/tokens.css';
 import '@rentora/shared/styles/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Route, Routes } from '@rentora/state/router';
+import { $pagePaths, pagePathsOf } from '@rentora/state';
+import { StandalonePages } from '@rentora/state/standalone';
 import FleetPage from '../exposed/fleet-page';
 import HomePage from '../exposed/home-page';
 import VehicleDetailPage from '../exposed/vehicle-detail-page';
+import catalogPages from '../pages';
 
-/**
- * The catalog's exposed pages at the host's routes, with no host: no header, footer or modals
- * (Book Ride and Log In belong to other remotes).
- */
-function StandaloneCatalog() {
-  return (
-    <BrowserRouter>
-      <main>
-        <Routes>
-          <Route path="/" element={<HomePage />} />
-          <Route path="/vehicles" element={<FleetPage />} />
-          <Route path="/vehicles/:vehicleId" element={<VehicleDetailPage />} />
-        </Routes>
-      </main>
-    </BrowserRouter>
-  );
-}
+// No host tells where pages are: the catalog's own table does, for its links by name.
+$pagePaths.set(pagePathsOf(catalogPages.pages));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('standalone/index.html has no #root element.');
+// The catalog's pages at their paths, with no host: no header, footer or modals (Book Ride and Log In belong to other remotes).
 createRoot(root).render(
   <StrictMode>
-    <StandaloneCatalog />
+    <StandalonePages
+      table={catalogPages}
+      components={{ './HomePage': HomePage, './FleetPage': FleetPage, './VehicleDetailPage': VehicleDetailPage }}
+    />
   </StrictMode>,
 );

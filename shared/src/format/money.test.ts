@@ -1,4 +1,4 @@
-import { formatPaise, formatRupees } from './money';
+import { formatPaise, formatPrice, formatRupees } from './money';
 
 describe('formatRupees (Indian digit grouping)', () => {
   it.each([
@@ -27,5 +27,16 @@ describe('formatPaise (integer paise, two decimals)', () => {
     [899_999_999_999, '₹8,99,99,99,999.99'],
   ])('%d → %s', (paise, text) => {
     expect(formatPaise(paise)).toBe(text);
+  });
+});
+
+describe('formatPrice (integer paise, whole rupees when it has no paise)', () => {
+  it.each([
+    [0, '₹0'],
+    [7_500_000, '₹75,000'],
+    [12_500_050, '₹1,25,000.50'],
+    [1, '₹0.01'],
+  ])('%d → %s', (paise, text) => {
+    expect(formatPrice(paise)).toBe(text);
   });
 });

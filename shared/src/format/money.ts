@@ -13,3 +13,8 @@ export function formatPaise(paise: number): string {
   rupeesAndPaise ??= new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return `₹${rupeesAndPaise.format(paise / 100)}`;
 }
+
+/** An amount in integer paise as a price tag writes it: whole rupees when it has no paise ('₹75,000'), else with them. */
+export function formatPrice(paise: number): string {
+  return paise % 100 === 0 ? formatRupees(paise / 100) : formatPaise(paise);
+}

@@ -1,6 +1,6 @@
 import { formatDisplayDate, ModalFrame } from '@rentora/shared';
-import { $liveStatus, $toasts, $token, $user, $userLoading, api } from '@rentora/state';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { $liveStatus, $pagePaths, $toasts, $token, $user, $userLoading, api } from '@rentora/state';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from '@rentora/state/router';
 import { MemoryRouter } from '@rentora/state/testing/memory-router';
@@ -19,6 +19,8 @@ const SERVER = { timeout: 15_000 };
 jest.setTimeout(30_000);
 
 function renderProfile() {
+  // The fleet's page is the catalog's: the host tells where it is.
+  $pagePaths.set({ fleet: '/vehicles' });
   const onClose = jest.fn();
   const user = userEvent.setup();
   render(
@@ -201,6 +203,16 @@ describe('ProfileModal', () => {
     await user.click(explore);
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(screen.getByText('Fleet page')).toBeInTheDocument();
+  });
+
+  it('with no rentals and the fleet’s page unknown to the site (the catalog cannot be read), says so with no dead link', async () => {
+    await logInAs(await registerAccount());
+    renderProfile();
+    await screen.findByRole('link', { name: 'No rentals yet! Explore cars now!' }, SERVER);
+    act(() => $pagePaths.set({}));
+
+    expect(screen.getByText('No rentals yet! Explore cars now!')).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'No rentals yet! Explore cars now!' })).not.toBeInTheDocument();
   });
 
   it('lists rentals newest first, with dates as day/month/year, days and total', async () => {

@@ -1,14 +1,20 @@
 import { CarImage, formatDisplayDate, formatRupees, type Rental } from '@rentora/shared';
 import { useEffect, useRef } from 'react';
 import { CancelRental } from './cancel-rental';
+import { RentalInvoice } from './rental-invoice';
+import type { RentalInvoice as RentalInvoiceData } from './use-rental-invoices';
 import styles from './rental-item.module.css';
 
 export interface RentalItemProps {
   rental: Rental;
+  /** Its tax invoice, once the rental is completed. */
+  invoice?: RentalInvoiceData | undefined;
+  /** Called when the user follows a link out of the Profile: the modal closes. */
+  onLeave?: () => void;
 }
 
 /** One rental: the car, its dates, days and total, and its status or the way to cancel it. */
-export function RentalItem({ rental }: RentalItemProps) {
+export function RentalItem({ rental, invoice, onLeave }: RentalItemProps) {
   const { car, pick_up_date, drop_off_date, status, days, total_price } = rental;
   const cancelledRef = useRef<HTMLSpanElement>(null);
   const previousStatus = useRef(status);
@@ -51,6 +57,11 @@ export function RentalItem({ rental }: RentalItemProps) {
           <CancelRental carId={car._id} carName={`${car.brand_name} ${car.car_name}`} />
         )}
       </div>
+      {invoice && (
+        <div className={styles.invoice}>
+          <RentalInvoice invoice={invoice} onOpen={() => onLeave?.()} />
+        </div>
+      )}
     </li>
   );
 }

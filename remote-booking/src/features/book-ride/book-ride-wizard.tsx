@@ -1,9 +1,12 @@
 import type { FormEvent } from 'react';
 import { BookedDates, Button, Field, formatRupees, Skeleton, type VehicleDetail } from '@rentora/shared';
 import { type BookRideModalProps } from '@rentora/state';
+import { AddOnPicker } from './add-on-picker';
 import { BookingReceipt } from './booking-receipt';
 import { BookingResult } from './booking-result';
 import { DatesCalendar } from './dates-calendar';
+import { GstinField } from './gstin-field';
+import { PriceChanged } from './price-changed';
 import { BOOKING_STEPS, inputAttributes, labelOf, RESULT_STEP, stepOf } from './booking-steps';
 import { PriceSummary } from './price-summary';
 import { ProgressBar } from './progress-bar';
@@ -70,6 +73,7 @@ export function BookRideWizard({ titleId, onClose, vehicleId }: BookRideModalPro
                 today={today}
                 range={{ pick_up_date: form.pick_up_date, drop_off_date: form.drop_off_date }}
                 onPick={wizard.pickDates}
+                prices={wizard.prices}
               />
             )}
             {step === RESULT_STEP - 1 && (
@@ -78,9 +82,21 @@ export function BookRideWizard({ titleId, onClose, vehicleId }: BookRideModalPro
                 {wizard.clashText}
               </p>
             )}
+            {step === RESULT_STEP - 1 && wizard.addOns.length > 0 && (
+              <AddOnPicker addOns={wizard.addOns} chosen={wizard.chosenAddOns} onToggle={wizard.toggleAddOn} />
+            )}
+            {step === RESULT_STEP - 1 && (wizard.quote?.tax.rate ?? 0) > 0 && (
+              <GstinField value={wizard.gstinText} onChange={wizard.setGstinText} />
+            )}
             {step === RESULT_STEP - 1 && vehicle && (
               <>
-                <PriceSummary pricePerDay={vehicle.price_per_day} range={wizard.range} />
+                <PriceSummary
+                  pricePerDay={vehicle.price_per_day}
+                  range={wizard.range}
+                  quote={wizard.quote}
+                  pending={wizard.quotePending}
+                  plain={wizard.plainPrice}
+                />
                 <BookedDates
                   booked={vehicle.booked}
                   today={today}
@@ -106,7 +122,12 @@ export function BookRideWizard({ titleId, onClose, vehicleId }: BookRideModalPro
                   ))}
                 </ul>
               )}
-              {outcome.kind === 'answered' && outcome.ok && vehicle && <BookingReceipt vehicle={vehicle} form={form} />}
+              {outcome.kind === 'answered' && outcome.newQuote && (
+                <PriceChanged quote={outcome.newQuote} onConfirm={wizard.confirmNewQuote} />
+              )}
+              {outcome.kind === 'answered' && outcome.ok && vehicle && (
+                <BookingReceipt vehicle={vehicle} form={form} quote={wizard.bookedQuote} />
+              )}
             </div>
           )
         )}

@@ -1,14 +1,24 @@
-import { formatDisplayDate, formatRupees, rentalDays, type BookingForm, type VehicleDetail } from '@rentora/shared';
+import {
+  formatDisplayDate,
+  formatPrice,
+  rentalDays,
+  type BookingForm,
+  type Quote,
+  type VehicleDetail,
+} from '@rentora/shared';
 import styles from './booking-receipt.module.css';
 
 export interface BookingReceiptProps {
   vehicle: VehicleDetail;
   form: BookingForm;
+  /** The quote it was booked at; none when it was booked before its quote came (the server priced it anew). */
+  quote: Quote | undefined;
 }
 
-/** What was booked, under the server's confirmation: the car, the dates and the total. */
-export function BookingReceipt({ vehicle, form }: BookingReceiptProps) {
+/** What was booked, under the server's confirmation: the car, the dates, the total and the deposit. */
+export function BookingReceipt({ vehicle, form, quote }: BookingReceiptProps) {
   const days = rentalDays(form.pick_up_date, form.drop_off_date);
+  const totalPaise = quote?.total_paise ?? days * vehicle.price_per_day * 100;
   return (
     <section aria-label="Your booking">
       <dl className={styles.receipt}>
@@ -25,9 +35,15 @@ export function BookingReceipt({ vehicle, form }: BookingReceiptProps) {
         <div>
           <dt>Total</dt>
           <dd>
-            {formatRupees(days * vehicle.price_per_day)} · {days} {days === 1 ? 'day' : 'days'}
+            {formatPrice(totalPaise)} · {days} {days === 1 ? 'day' : 'days'}
           </dd>
         </div>
+        {quote !== undefined && quote.deposit_paise > 0 && (
+          <div>
+            <dt>Deposit</dt>
+            <dd>{formatPrice(quote.deposit_paise)} · refundable, paid at pick-up</dd>
+          </div>
+        )}
       </dl>
     </section>
   );

@@ -1,9 +1,10 @@
-import { Spinner, StatusIcon } from '@rentora/shared';
+import { Spinner, StatusIcon, type Quote } from '@rentora/shared';
 import styles from './booking-result.module.css';
 
 export type BookingOutcome =
   | { kind: 'sending' }
-  | { kind: 'answered'; ok: boolean; message: string }
+  /** `newQuote`: refused since the price changed; the customer may book at the new one. */
+  | { kind: 'answered'; ok: boolean; message: string; newQuote?: Quote }
   /** Caught before sending (docs/product.md §5 rules, or a clash with a booked range): the user can go back. */
   | { kind: 'invalid'; message: string };
 

@@ -1,5 +1,5 @@
-import { Calendar, isDayChoosable, pickDay } from '@rentora/shared/calendar';
-import type { BookedRange } from '@rentora/shared';
+import { Calendar, dayPriceOf, isDayChoosable, pickDay } from '@rentora/shared/calendar';
+import type { BookedRange, VehiclePrices } from '@rentora/shared';
 
 export interface DatesCalendarProps {
   booked: readonly BookedRange[];
@@ -7,10 +7,12 @@ export interface DatesCalendarProps {
   /** The form's dates as typed or picked so far. */
   range: BookedRange;
   onPick: (range: BookedRange) => void;
+  /** The car's rules, once read: each day gives its price on hover or focus. */
+  prices: VehiclePrices | undefined;
 }
 
 /** The Dates step's calendar: click the pick-up day, then the drop-off day; booked days refuse. */
-export function DatesCalendar({ booked, today, range, onPick }: DatesCalendarProps) {
+export function DatesCalendar({ booked, today, range, onPick, prices }: DatesCalendarProps) {
   return (
     <Calendar
       label="Choose your dates"
@@ -19,6 +21,7 @@ export function DatesCalendar({ booked, today, range, onPick }: DatesCalendarPro
       selected={range}
       isChoosable={(day) => isDayChoosable(day, range, booked, today)}
       onChoose={(day) => onPick(pickDay(range, day))}
+      priceOf={prices && dayPriceOf(prices, today)}
     />
   );
 }

@@ -1,9 +1,14 @@
-import { MESSAGES, type BookingForm } from '@rentora/shared';
+import { MESSAGES, type BookingConflict, type BookingForm, type BookRideBody, type Quote } from '@rentora/shared';
 import { api, NetworkError, refreshUser, refreshVehicle } from '@rentora/state';
+
+/** What a booking may carry beside its form (docs/product.md §10): the quote shown, its add-ons, a GSTIN. */
+export type BookingExtras = Omit<BookRideBody, keyof BookingForm>;
 
 export interface BookingAnswer {
   ok: boolean;
   message: string;
+  /** The new quote of a 409: the price changed since the quote sent. */
+  newQuote?: Quote;
 }
 
 /**
@@ -14,17 +19,19 @@ export interface BookingAnswer {
 export async function sendBooking(
   vehicleId: string,
   form: BookingForm,
+  extras: BookingExtras,
   token: string,
   idempotencyKey: string,
 ): Promise<BookingAnswer> {
   let answer: Awaited<ReturnType<typeof api.bookRide>>;
   try {
-    answer = await api.bookRide(vehicleId, form, token, idempotencyKey);
+    answer = await api.bookRide(vehicleId, { ...form, ...extras }, token, idempotencyKey);
   } catch (error) {
     if (error instanceof NetworkError) return { ok: false, message: MESSAGES.networkBooking };
     throw error;
   }
   void refreshUser();
   refreshVehicle(vehicleId);
-  return { ok: answer.ok, message: answer.body.message };
+  const { message, quote } = answer.body as BookingConflict;
+  return { ok: answer.ok, message, ...(answer.status === 409 && quote && { newQuote: quote }) };
 }

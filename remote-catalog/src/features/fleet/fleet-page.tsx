@@ -34,6 +34,7 @@ import {
 } from './fleet-query';
 import styles from './fleet-page.module.css';
 import { useSteadyCars } from './use-steady-cars';
+import { useRangeTotals, type RangeTotals } from './use-range-totals';
 import { VehicleCard, VehicleCardSkeleton } from './vehicle-card';
 
 const SKELETON_CARDS = 3;
@@ -59,7 +60,13 @@ export function FleetPage() {
   // The cards render in the background (React slices that work), not in the store's update.
   // Each answer stays paired with the search it answers.
   const searchKey = JSON.stringify(search);
-  const answered = useMemo(() => ({ searchKey, cars: found.data }), [searchKey, found.data]);
+  // A dated search's cards come with their totals (rules applied), so no card shows a price and then changes it.
+  const rangeTotals = useRangeTotals(range, search.location, fleet.data);
+  const priced = range === undefined || rangeTotals.totals !== undefined || rangeTotals.failed;
+  const answered = useMemo(
+    () => ({ searchKey, cars: priced ? found.data : undefined }),
+    [searchKey, found.data, priced],
+  );
   const latest = useDeferredValue(answered);
   const steady = useSteadyCars(latest.searchKey, latest.cars, (cars) => applyFleetQuery(cars, query), listRef);
   const vehicles = steady.cars;
@@ -81,7 +88,7 @@ export function FleetPage() {
     }
     if (!vehicles) return { shown: 'loading', withTotal: range !== undefined };
     if (results.length === 0) return { shown: 'none', query, onClear: () => changeQuery(DEFAULT_FLEET_QUERY) };
-    return { shown: 'cars', cars: shown, range };
+    return { shown: 'cars', cars: shown, range, totals: rangeTotals.totals };
   })();
 
   return (
@@ -143,7 +150,7 @@ export type FleetResultsState =
   | { shown: 'loading'; withTotal: boolean }
   | { shown: 'failed'; onRetry: () => void }
   | { shown: 'none'; query: FleetQuery; onClear: () => void }
-  | { shown: 'cars'; cars: readonly Vehicle[]; range: BookedRange | undefined };
+  | { shown: 'cars'; cars: readonly Vehicle[]; range: BookedRange | undefined; totals?: RangeTotals | undefined };
 
 /** What the list shows: the cars, none, a failure, or their shapes while they load. */
 export function FleetResults({ state, listRef }: { state: FleetResultsState; listRef?: Ref<HTMLUListElement> }) {
@@ -153,7 +160,13 @@ export function FleetResults({ state, listRef }: { state: FleetResultsState; lis
         <ul ref={listRef} className={styles.grid} aria-label="Cars">
           {state.cars.map((vehicle, index) => (
             <li key={vehicle._id}>
-              <VehicleCard vehicle={vehicle} eager={index < 3} lead={index === 0} range={state.range} />
+              <VehicleCard
+                vehicle={vehicle}
+                eager={index < 3}
+                lead={index === 0}
+                range={state.range}
+                totalPaise={state.totals?.get(vehicle._id)}
+              />
             </li>
           ))}
         </ul>

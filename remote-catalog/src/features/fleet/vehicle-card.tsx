@@ -1,7 +1,7 @@
 import {
   buttonClassName,
   CarImage,
-  formatRupees,
+  formatPrice,
   rentalDays,
   Skeleton,
   type BookedRange,
@@ -19,15 +19,17 @@ export interface VehicleCardProps {
   lead?: boolean;
   /** The searched dates: the card shows what the whole range costs. */
   range?: BookedRange | undefined;
+  /** The API's total for the range, with the car's rules (date prices, discounts) and tax. */
+  totalPaise?: number | undefined;
 }
 
 /** '₹75,000 for 3 days': a range's total, both end days counted. */
-export function rangeTotalText(pricePerDay: number, range: BookedRange): string {
+function rangeTotalText(totalPaise: number, range: BookedRange): string {
   const days = rentalDays(range.pick_up_date, range.drop_off_date);
-  return `${formatRupees(pricePerDay * days)} for ${days} ${days === 1 ? 'day' : 'days'}`;
+  return `${formatPrice(totalPaise)} for ${days} ${days === 1 ? 'day' : 'days'}`;
 }
 
-export function VehicleCard({ vehicle, eager = false, lead = false, range }: VehicleCardProps) {
+export function VehicleCard({ vehicle, eager = false, lead = false, range, totalPaise }: VehicleCardProps) {
   const titleId = useId();
   return (
     <article className={styles.card} aria-labelledby={titleId}>
@@ -49,7 +51,12 @@ export function VehicleCard({ vehicle, eager = false, lead = false, range }: Veh
         <div className={styles.footer}>
           <div className={styles.prices}>
             <p className={styles.price}>{`₹${vehicle.price_per_day}/day`}</p>
-            {range && <p className={styles.total}>{rangeTotalText(vehicle.price_per_day, range)}</p>}
+            {range && (
+              // Its line is kept while the total is on its way (or could not come), so nothing moves.
+              <p className={styles.total}>
+                {totalPaise === undefined ? <Skeleton width="8rem" height="1em" /> : rangeTotalText(totalPaise, range)}
+              </p>
+            )}
           </div>
           <Link
             to={`/vehicles/${encodeURIComponent(vehicle._id)}`}

@@ -6,9 +6,10 @@ import {
   Stars,
   type VehicleDetail as VehicleDetailData,
 } from '@rentora/shared';
-import { Calendar } from '@rentora/shared/calendar';
+import { Calendar, dayPriceOf } from '@rentora/shared/calendar';
 import { $search, $token, modalIntent, openAuth, openBookRide, useBusinessToday, useStore } from '@rentora/state';
 import { useState, type ReactNode } from 'react';
+import { PriceRules, useCarPrices } from './car-prices';
 import { ImagePreview } from './image-preview';
 import { SpecsTable } from './specs-table';
 import styles from './vehicle-detail.module.css';
@@ -23,6 +24,7 @@ export function VehicleDetail({ vehicle }: { vehicle: VehicleDetailData }) {
   const today = useBusinessToday();
   // The range a dated search chose, shown on the calendar and carried into the wizard.
   const searched = search.pick_up_date && search.drop_off_date ? search : undefined;
+  const prices = useCarPrices(vehicle._id);
 
   return (
     <CarLayout
@@ -58,8 +60,10 @@ export function VehicleDetail({ vehicle }: { vehicle: VehicleDetailData }) {
             today={today}
             booked={vehicle.booked}
             selected={searched && { pick_up_date: searched.pick_up_date, drop_off_date: searched.drop_off_date }}
+            priceOf={prices && dayPriceOf(prices, today)}
             className={styles.calendar}
           />
+          {prices && <PriceRules prices={prices} today={today} />}
         </>
       }
       after={

@@ -33,7 +33,16 @@ export interface CalendarProps {
   /** Makes days choosable: Enter, Space or a click on a day for which `isChoosable` is true. */
   onChoose?: (day: string) => void;
   isChoosable?: (day: string) => boolean;
+  /** A day's price, shown over the day on hover or focus and given as its description; none for a day without one. */
+  priceOf?: (day: string) => DayPrice | undefined;
   className?: string;
+}
+
+export interface DayPrice {
+  /** As the tooltip writes it, e.g. '₹30,000/day'. */
+  text: string;
+  /** A price of its own (a season, a festival), marked on the grid. */
+  special: boolean;
 }
 
 /**
@@ -41,7 +50,7 @@ export interface CalendarProps {
  * in their names, past days muted, a range highlighted. One day is in the tab order; arrows move
  * by day and week, Page Up/Down by month, Home/End to the week's ends.
  */
-export function Calendar({ label, today, booked, selected, onChoose, isChoosable, className }: CalendarProps) {
+export function Calendar({ label, today, booked, selected, onChoose, isChoosable, priceOf, className }: CalendarProps) {
   const headingId = useId();
   const [focusedDay, setFocusedDay] = useState(selected?.pick_up_date || today);
   const gridRef = useRef<HTMLTableElement>(null);
@@ -149,6 +158,7 @@ export function Calendar({ label, today, booked, selected, onChoose, isChoosable
                     selected={selected}
                     inRange={inRange(day)}
                     choosable={onChoose ? (isChoosable?.(day) ?? true) : undefined}
+                    price={priceOf?.(day)}
                     onClick={() => choose(day)}
                   />
                 ),
@@ -160,6 +170,9 @@ export function Calendar({ label, today, booked, selected, onChoose, isChoosable
       <ul className={styles.legend} aria-hidden="true">
         <li className={styles.legendBooked}>Booked</li>
         {selected && <li className={styles.legendSelected}>Your dates</li>}
+        {priceOf && weeks.flat().some((day) => day !== null && priceOf(day)?.special) && (
+          <li className={styles.legendSpecial}>Special price</li>
+        )}
       </ul>
     </div>
   );
@@ -174,10 +187,12 @@ interface DayCellProps {
   inRange: boolean;
   /** Undefined on a read-only calendar. */
   choosable: boolean | undefined;
+  price: DayPrice | undefined;
   onClick: () => void;
 }
 
-function DayCell({ day, today, booked, focused, selected, inRange, choosable, onClick }: DayCellProps) {
+function DayCell({ day, today, booked, focused, selected, inRange, choosable, price, onClick }: DayCellProps) {
+  const priceId = useId();
   const isStart = inRange && day === selected?.pick_up_date;
   const isEnd = inRange && day === (selected?.drop_off_date || selected?.pick_up_date);
   const name = [
@@ -197,6 +212,7 @@ function DayCell({ day, today, booked, focused, selected, inRange, choosable, on
     inRange && styles.inRange,
     isStart && styles.rangeStart,
     isEnd && styles.rangeEnd,
+    price?.special && styles.special,
   ];
   return (
     <td
@@ -205,12 +221,18 @@ function DayCell({ day, today, booked, focused, selected, inRange, choosable, on
       aria-label={name}
       aria-selected={inRange}
       aria-disabled={choosable === false ? true : undefined}
+      aria-describedby={price && priceId}
       className={classes.filter(Boolean).join(' ')}
       onClick={onClick}
     >
       <span className={styles.number} aria-hidden="true">
         {Number(day.slice(8))}
       </span>
+      {price && (
+        <span id={priceId} role="tooltip" className={styles.price}>
+          {price.text}
+        </span>
+      )}
     </td>
   );
 }

@@ -1,6 +1,6 @@
 import type { BookingConflict, CustomerRental, Quote, User } from '@rentora/shared';
 import { STALE_QUOTE } from '../../../services/booking-price';
-import { addOnWithdrawn } from '../../../services/quotes';
+import { addOnWithdrawn, QUOTE_LIFETIME_MS } from '../../../services/quotes';
 import { describeEachEngine } from '../../../testing/describe-engines';
 import { GSTIN_MAHARASHTRA, KARNATAKA_BUSINESS, moneyCalls, quoteOf } from '../../../testing/money';
 import { bookingForm, createStaff, createUser, dateFromToday } from '../../../testing/test-app';
@@ -69,6 +69,28 @@ describeEachEngine('bookings with quotes on %s', (subject) => {
     const booked = await book(car, rider.auth, { ...bookingForm(range(30, 31)), quote_id: fresh.id }, key);
     expect(booked.status).toBe(201);
     expect((await rentalsOf(rider.auth)).map((rental) => rental.total_paise)).toEqual([2_200_000]);
+  });
+
+  it('books with an expired quote whose price still holds, and answers 409 once that price changed', async () => {
+    const car = await calls.addCar({ price_per_day: 10_000 });
+    const quote = quoteOf(await calls.quote({ vehicle_id: car, ...range(32, 33) }));
+    const later = quoteOf(await calls.quote({ vehicle_id: car, ...range(34, 35) }));
+    const [rider, other] = [await createUser(subject.app), await createUser(subject.app)];
+    const realNow = Date.now.bind(Date);
+    const afterExpiry = jest.spyOn(Date, 'now').mockImplementation(() => realNow() + QUOTE_LIFETIME_MS + 60_000);
+    try {
+      expect(Date.parse(quote.expires_at)).toBeLessThan(Date.now());
+      const booked = await book(car, rider.auth, { ...bookingForm(range(32, 33)), quote_id: quote.id });
+      expect(booked.status).toBe(201);
+
+      expect((await calls.patchCar(car, { price_per_day: 12_000 })).status).toBe(200);
+      const stale = await book(car, other.auth, { ...bookingForm(range(34, 35)), quote_id: later.id });
+      expect([stale.status, stale.message]).toEqual([409, STALE_QUOTE['price-changed']]);
+      expect((stale.body as BookingConflict).quote?.total_paise).toBe(2_400_000);
+    } finally {
+      afterExpiry.mockRestore();
+    }
+    expect((await rentalsOf(rider.auth)).map((rental) => rental.total_paise)).toEqual([2_000_000]);
   });
 
   it('answers 409 with the quote for the booking when the quote was made for other dates or extras', async () => {

@@ -1,0 +1,98 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { businessToday, formatPaise, ModalFrame, type Invoice } from '@rentora/shared';
+import { $token, $user, apiUrl } from '@rentora/state';
+import { Route, Routes } from '@rentora/state/router';
+import { createMemoryRouter } from '@rentora/state/testing/memory-router';
+import { completeRental, rentalsOf } from '@rentora/shared/testing/money-staff';
+import { bookRide, registerAccount, type TestAccount } from '../../testing/accounts';
+import { ProfileModal } from '../profile/profile-modal';
+import { INVOICE_MISSING, InvoicePage } from './invoice-page';
+
+jest.setTimeout(30_000);
+const SERVER = { timeout: 15_000 };
+/** A car no other suite books: its rentals are this file's. */
+const CAR = 'aston-martin-db11';
+
+afterEach(() => $token.set(undefined));
+
+/** A rental of today, picked up and completed by the desk: its invoice is issued. */
+async function completedRental(account: TestAccount): Promise<{ id: number; invoice: Invoice }> {
+  const today = businessToday();
+  await bookRide(account, CAR, { pick_up_date: today, drop_off_date: today });
+  const [rental] = await rentalsOf(account.token);
+  if (!rental) throw new Error('The booking made no rental.');
+  await completeRental(rental.id);
+  const response = await fetch(apiUrl(`/api/rentals/${rental.id}/invoice`), {
+    headers: { Authorization: `Bearer ${account.token}` },
+  });
+  expect(response.status).toBe(200);
+  return { id: rental.id, invoice: (await response.json()) as Invoice };
+}
+
+function renderSite() {
+  const router = createMemoryRouter('/');
+  const onClose = jest.fn();
+  render(
+    <router.Router>
+      <Routes>
+        <Route
+          path="/"
+          element={
+            <ModalFrame titleId="profile" onClose={onClose}>
+              <ProfileModal titleId="profile" onClose={onClose} />
+            </ModalFrame>
+          }
+        />
+        <Route path="/rentals/:rentalId/invoice" element={<InvoicePage />} />
+      </Routes>
+    </router.Router>,
+  );
+  return { router, onClose };
+}
+
+describe('a completed rental’s invoice', () => {
+  it('is offered in the Profile, and its page shows the invoice the API issued', async () => {
+    const account = await registerAccount('Kavya Menon');
+    const { id, invoice } = await completedRental(account);
+    $token.set(account.token);
+    await waitFor(() => expect($user.get()?.cars_rented).toHaveLength(1), SERVER);
+    const { router, onClose } = renderSite();
+
+    const item = (await screen.findByText(`Tax invoice ${invoice.number}`, {}, SERVER)).closest('li') as HTMLElement;
+    expect(within(item).getByText('Rental Expired')).toBeVisible();
+    expect(within(item).getByRole('button', { name: `Download invoice ${invoice.number} as PDF` })).toBeEnabled();
+    await userEvent.setup().click(within(item).getByRole('link', { name: `View invoice ${invoice.number}` }));
+    expect(onClose).toHaveBeenCalled();
+    expect(router.location.pathname).toBe(`/rentals/${id}/invoice`);
+
+    const paper = await screen.findByRole('article', { name: invoice.number }, SERVER);
+    expect(within(paper).getByRole('region', { name: 'From' })).toHaveTextContent(invoice.supplier.name);
+    expect(within(paper).getByRole('region', { name: 'Billed to' })).toHaveTextContent(account.name);
+    const lines = within(paper).getByRole('table', { name: 'What the rental cost' });
+    const [line] = invoice.lines;
+    expect(within(lines).getByRole('row', { name: new RegExp(`^${line?.label}`) })).toHaveTextContent(
+      `${line?.label}${line?.quantity}${formatPaise(line?.unit_paise ?? 0)}${formatPaise(line?.amount_paise ?? 0)}`,
+    );
+    expect(within(lines).getByRole('row', { name: /^Total/ })).toHaveTextContent(
+      `Total${formatPaise(invoice.total_paise)}`,
+    );
+    expect(within(paper).getByRole('button', { name: 'Print' })).toBeVisible();
+    expect(within(paper).getByRole('button', { name: 'Download PDF' })).toBeVisible();
+  });
+
+  it('is not found for another customer', async () => {
+    const [owner, other] = [await registerAccount('Owner'), await registerAccount('Someone Else')];
+    const { id } = await completedRental(owner);
+    $token.set(other.token);
+    const router = createMemoryRouter(`/rentals/${id}/invoice`);
+    render(
+      <router.Router>
+        <Routes>
+          <Route path="/rentals/:rentalId/invoice" element={<InvoicePage />} />
+        </Routes>
+      </router.Router>,
+    );
+    expect(await screen.findByRole('alert', {}, SERVER)).toHaveTextContent(INVOICE_MISSING);
+  });
+});
