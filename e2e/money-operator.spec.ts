@@ -9,9 +9,11 @@ import {
   expect,
   expectNoSeriousAxeViolations,
   gotoStarted,
+  logInAs,
   registerUser,
   screenshots,
   test,
+  wizardAtDates,
 } from './fixtures';
 import { createAdminOn, moneySite, startMoneySite, type RunningSite } from './money-site';
 
@@ -138,6 +140,7 @@ async function bookingRow(page: Page, email: string): Promise<Locator> {
 
 test('the desk sets prices, add-ons and tax; hands a festival rental over and back; its invoice matches the API', async ({
   page,
+  browser,
   request,
 }, testInfo) => {
   test.setTimeout(240_000);
@@ -190,21 +193,27 @@ test('the desk sets prices, add-ons and tax; hands a festival rental over and ba
     'Chauffeur 8 1600000',
   ]);
   expect(quote).toMatchObject({ discount_paise: 950_000, taxable_paise: 10_150_000, total_paise: 11_977_000 });
-  const booked = await request.post(`/api/book-ride/${encodeURIComponent(vehicleId)}`, {
-    headers: { Authorization: `Bearer ${customer.token}` },
-    data: {
-      name: customer.name,
-      age: '31',
-      email: customer.email,
-      phone_no: '9876543210',
-      address: '4 Church Street, Bengaluru',
-      pincode: '560001',
-      ...RENTAL,
-      quote_id: quote.id,
-      add_ons: [chauffeur],
-    },
+  // The customer's own browser: the wizard offers the chauffeur and shows the quote's lines.
+  const customerContext = await browser.newContext({ baseURL: moneySite.baseUrl });
+  const customerPage = await customerContext.newPage();
+  await logInAs(customerPage, customer);
+  await customerPage.goto(`/vehicles/${encodeURIComponent(vehicleId)}`);
+  const wizard = await wizardAtDates(customerPage, customer, {
+    address: '4 Church Street, Bengaluru',
+    pincode: '560001',
   });
-  expect(booked.status(), await booked.text()).toBe(201);
+  await wizard.getByLabel('Pick-Up Date').fill(RENTAL.pick_up_date);
+  await wizard.getByLabel('Drop-Off Date').fill(RENTAL.drop_off_date);
+  await wizard.getByRole('checkbox', { name: 'Chauffeur ₹2,000/day' }).check();
+  const summary = wizard.getByRole('region', { name: 'Price summary' });
+  const wholeRupees = (paise: number) => `₹${(paise / 100).toLocaleString('en-IN')}`;
+  await expect(summary.getByRole('row', { name: /^Chauffeur/ })).toContainText('8 days × ₹2,000');
+  await expect(summary.getByRole('row', { name: /^Daily price, / })).toContainText('3 days × ₹15,000');
+  await expect(summary.getByRole('row', { name: /^Length discount/ })).toContainText(wholeRupees(quote.discount_paise));
+  await expect(summary).toContainText(`Total${wholeRupees(quote.total_paise)}`);
+  await expect(summary).toContainText('Deposit ₹10,000refundable, paid at pick-up');
+  await wizard.getByRole('button', { name: 'Submit' }).click();
+  await expect(wizard.getByRole('img', { name: 'Success' })).toBeVisible();
 
   // 3. The desk hands it over with the odometer and the deposit…
   const row = await bookingRow(page, customer.email);
@@ -265,14 +274,21 @@ test('the desk sets prices, add-ons and tax; hands a festival rental over and ba
   for (const figure of [invoice.number, formatPaise(invoice.total_paise), formatPaise(invoice.refund_paise)])
     expect(deskText).toContain(figure);
 
-  // 4. The customer downloads the invoice: its figures are the API's.
-  const pdf = await request.get(`/api/rentals/${invoice.rental_id}/invoice.pdf`, {
-    headers: { Authorization: `Bearer ${customer.token}` },
-  });
-  expect(pdf.status()).toBe(200);
-  const { text } = pdfText(await pdf.body());
+  // 4. The customer downloads the invoice from the Profile: its figures are the API's.
+  await customerPage.goto('/');
+  await customerPage.getByRole('banner').getByRole('button', { name: 'Open profile' }).click();
+  const profile = customerPage.getByRole('dialog', { name: 'Profile' });
+  await profile.getByRole('link', { name: `View invoice ${invoice.number}` }).click();
+  const paper = customerPage.getByRole('article', { name: invoice.number });
+  await expect(paper.getByRole('row', { name: /^Total/ })).toContainText(formatPaise(invoice.total_paise));
+  const [customerPdf] = await Promise.all([
+    customerPage.waitForEvent('download'),
+    paper.getByRole('button', { name: 'Download PDF' }).click(),
+  ]);
+  const { text } = pdfText(readFileSync(await customerPdf.path()));
   for (const paise of [invoice.total_paise, invoice.taxable_paise, invoice.tax.cgst_paise, invoice.refund_paise])
     expect(text).toContain(formatPaise(paise));
+  await customerContext.close();
 });
 
 async function carIdOf(request: APIRequestContext, name: string): Promise<string> {
