@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_FLAGS } from '@rentora/platform/launch/chromium';
-import { e2eSite } from './e2e/site';
+import { e2eServerEnv, e2eSite } from './e2e/site';
 
 /**
  * A fresh database for every run, so tests never depend on a previous one. Workers load this
@@ -40,17 +40,6 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: 'pipe',
-    env: {
-      ...e2eSite.env,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',
-      // Every test signs up, books and cancels from 127.0.0.1: the per-address limits would count them all as one client.
-      RATE_LIMIT_PER_IP: '10000',
-      RATE_LIMIT_WRITES_PER_IP: '10000',
-      EVENTS_PER_IP: '10000',
-      // A photo host beside the default: the pages must show photos from it (e2e/shell.spec.ts).
-      PHOTO_HOSTS: 'photos.rentora.test',
-    },
+    env: { ...e2eSite.env, ...e2eServerEnv(dataDir) },
   },
 });

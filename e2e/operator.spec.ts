@@ -169,6 +169,7 @@ test.describe('Operations', () => {
       'Fleet',
       'Bookings',
       'Team',
+      'Settings',
       'Audit',
     ]);
     await expectNoSeriousAxeViolations(page);

@@ -9,6 +9,7 @@ export default {
     './FleetPage': './src/exposed/fleet-page.tsx',
     './BookingsPage': './src/exposed/bookings-page.tsx',
     './TeamPage': './src/exposed/team-page.tsx',
+    './SettingsPage': './src/exposed/settings-page.tsx',
     './AuditPage': './src/exposed/audit-page.tsx',
   } satisfies ExposesConfig<typeof operatorPages>,
 };

@@ -17,12 +17,13 @@ const siteTable = siteTableOf({
 });
 
 describe('the operator side’s page table', () => {
-  it('declares the five pages, none with a first read (each needs the reader’s token)', () => {
+  it('declares the six pages, none with a first read (each needs the reader’s token)', () => {
     expect(operatorPages.pages.map(({ path, expose, reads }) => [path, expose, reads])).toEqual([
       ['/operator', './TodayPage', []],
       ['/operator/fleet', './FleetPage', []],
       ['/operator/bookings', './BookingsPage', []],
       ['/operator/team', './TeamPage', []],
+      ['/operator/settings', './SettingsPage', []],
       ['/operator/audit', './AuditPage', []],
     ]);
   });
@@ -36,7 +37,7 @@ describe('the operator side’s page table', () => {
     expect(labels(undefined)).toEqual([]);
   });
 
-  it('keeps the team and the audit for admins', () => {
+  it('keeps the team, the settings and the audit for admins', () => {
     const viewers = operatorPages.pages.map((page) =>
       [page.path, ...(['customer', 'operator', 'admin'] as const).filter((role) => mayView(page.access, role))].join(
         ' ',
@@ -47,6 +48,7 @@ describe('the operator side’s page table', () => {
       '/operator/fleet operator admin',
       '/operator/bookings operator admin',
       '/operator/team admin',
+      '/operator/settings admin',
       '/operator/audit admin',
     ]);
   });
@@ -63,6 +65,7 @@ describe('the operator side’s page table', () => {
       '/operator/fleet Fleet',
       '/operator/bookings Bookings',
       '/operator/team Team',
+      '/operator/settings Settings',
       '/operator/audit Audit',
     ]);
   });

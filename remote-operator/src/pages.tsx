@@ -54,6 +54,16 @@ const operatorPages = {
       skeleton: () => <OperatorSkeleton heading="Team" />,
     },
     {
+      name: 'operator-settings',
+      path: '/operator/settings',
+      title: 'Settings - Operations - Rentora',
+      expose: './SettingsPage',
+      reads: [],
+      what: 'the add-ons and tax settings',
+      access: ADMINS,
+      skeleton: () => <OperatorSkeleton heading="Settings" />,
+    },
+    {
       name: 'operator-audit',
       path: '/operator/audit',
       title: 'Audit - Operations - Rentora',

@@ -52,3 +52,28 @@ export async function operatorCall<T>(method: string, path: string, payload?: un
   }
   return body as T;
 }
+
+/**
+ * Fetches a file as the signed-in reader (a link cannot send the token) and hands it to the
+ * browser as a download named `fileName`.
+ */
+export async function operatorDownload(path: string, fileName: string): Promise<void> {
+  const token = $token.get();
+  let response: Response;
+  try {
+    response = await fetch(`${baseUrl}${path}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  } catch {
+    throw new OperatorApiError(NO_ANSWER, NO_ANSWER_MESSAGE);
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as { message?: string };
+    throw new OperatorApiError(response.status, body.message || `The server answered ${response.status}.`, body);
+  }
+  const address = URL.createObjectURL(await response.blob());
+  const link = Object.assign(document.createElement('a'), { href: address, download: fileName });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click has handed the file over; the address is no longer needed once this task ends.
+  setTimeout(() => URL.revokeObjectURL(address), 0);
+}

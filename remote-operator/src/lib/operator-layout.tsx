@@ -4,12 +4,13 @@ import { $role, useStore } from '@rentora/state';
 import { NavLink } from '@rentora/state/router';
 import styles from './operator-layout.module.css';
 
-/** The operator side's sections; the team and the audit are for admins. */
+/** The operator side's sections; the team, the settings and the audit are for admins. */
 const SECTIONS = [
   { to: '/operator', label: 'Today', end: true, adminOnly: false },
   { to: '/operator/fleet', label: 'Fleet', end: false, adminOnly: false },
   { to: '/operator/bookings', label: 'Bookings', end: false, adminOnly: false },
   { to: '/operator/team', label: 'Team', end: false, adminOnly: true },
+  { to: '/operator/settings', label: 'Settings', end: false, adminOnly: true },
   { to: '/operator/audit', label: 'Audit', end: false, adminOnly: true },
 ] as const;
 

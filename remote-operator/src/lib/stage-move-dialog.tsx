@@ -1,6 +1,17 @@
-import { formatDisplayDate } from '@rentora/shared';
-import { showToast } from '@rentora/state';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { formatDisplayDate, type Invoice } from '@rentora/shared';
+import { $businessTimeZone, showToast, useStore } from '@rentora/state';
+import { readInvoice } from './invoice-api';
+import { wallClockNow, wallClockToIso } from './business-clock';
 import { ConfirmDialog } from './confirm-dialog';
+import {
+  pickUpDetails,
+  PickUpFields,
+  returnDetails,
+  ReturnFields,
+  type PickUpDraft,
+  type ReturnDraft,
+} from './handover-fields';
 import { STAGE_LABELS } from './labels';
 import { STAGE_ACTIONS, stageMovesFrom, type StageMove } from './moves';
 import { operatorCall } from './operator-api';
@@ -9,6 +20,11 @@ import type { OperatorBooking } from '@rentora/shared/operator';
 import { RowAction } from './row-action';
 
 export const BOOKINGS_PATH = '/api/operator/bookings';
+
+// Shown only after a return: fetched then, so the pages that move rentals do not carry it.
+const ReturnSettledDialog = lazy(() =>
+  import('./invoice-dialog').then(({ ReturnSettledDialog }) => ({ default: ReturnSettledDialog })),
+);
 
 /** Moves that end a rental without it running. */
 export const DANGER_MOVES: ReadonlySet<StageMove> = new Set(['cancelled', 'no_show']);
@@ -19,19 +35,62 @@ export interface StageMoveDialogProps {
   onClose: () => void;
 }
 
-/** Confirms a rental's move to its next stage, with the reason its history keeps. */
+const RETURN_TIME_MISSING = 'Give the time the car came back.';
+
+/**
+ * Confirms a rental's move to its next stage, with the reason its history keeps; a pick-up also
+ * records the odometer and the deposit taken, a return the odometer, the time and the tank, and
+ * then shows what the server charged and settled against the deposit.
+ */
 export function StageMoveDialog({ booking, to, onClose }: StageMoveDialogProps) {
+  const timeZone = useStore($businessTimeZone);
+  const [pickUp, setPickUp] = useState<PickUpDraft>({ odometer: '', method: '', reference: '' });
+  const [giveBack, setGiveBack] = useState<ReturnDraft>(() => ({
+    odometer: '',
+    when: 'now',
+    returnedAt: wallClockNow(timeZone),
+    tank: 'full',
+  }));
+  const [settled, setSettled] = useState<Invoice>();
+  // Set before the confirmation closes itself, so the settlement shows in its place.
+  const settling = useRef(false);
+
+  function detailsOfMove() {
+    if (to === 'picked_up') return pickUpDetails(pickUp);
+    if (to !== 'completed') return {};
+    if (giveBack.when === 'now') return returnDetails(giveBack, undefined);
+    const returnedAt = wallClockToIso(giveBack.returnedAt, timeZone);
+    if (returnedAt === undefined) throw new Error(RETURN_TIME_MISSING);
+    return returnDetails(giveBack, returnedAt);
+  }
+
   async function move(reason: string) {
     try {
-      await operatorCall('POST', `${BOOKINGS_PATH}/${booking.id}/stage`, { to, reason });
+      await operatorCall('POST', `${BOOKINGS_PATH}/${booking.id}/stage`, { to, reason, ...detailsOfMove() });
     } catch (error) {
       showToast('error', (error as Error).message);
       throw error;
     }
     showToast('success', `${booking.car_name} for ${booking.customer_name}: ${STAGE_LABELS[to]}.`);
     refreshOperatorReads(BOOKINGS_PATH);
+    if (to !== 'completed') return;
+    try {
+      const invoice = await readInvoice(booking.id);
+      settling.current = true;
+      setSettled(invoice);
+    } catch (error) {
+      // The return is recorded; only its summary could not be read: the row's Invoice button reads it again.
+      showToast('error', (error as Error).message);
+    }
   }
 
+  if (settled) {
+    return (
+      <Suspense fallback={null}>
+        <ReturnSettledDialog invoice={settled} carName={booking.car_name} onClose={onClose} />
+      </Suspense>
+    );
+  }
   return (
     <ConfirmDialog
       title={`${STAGE_ACTIONS[to]}?`}
@@ -39,13 +98,17 @@ export function StageMoveDialog({ booking, to, onClose }: StageMoveDialogProps) 
       tone={DANGER_MOVES.has(to) ? 'danger' : 'primary'}
       reasonLabel="Reason (kept in the booking’s history)"
       onConfirm={move}
-      onClose={onClose}
+      onClose={() => {
+        if (!settling.current) onClose();
+      }}
     >
       <p>
         {booking.customer_name}’s {booking.car_name}, {formatDisplayDate(booking.pick_up_date)} →{' '}
         {formatDisplayDate(booking.drop_off_date)}: from <strong>{STAGE_LABELS[booking.stage]}</strong> to{' '}
         <strong>{STAGE_LABELS[to]}</strong>.
       </p>
+      {to === 'picked_up' && <PickUpFields draft={pickUp} onChange={setPickUp} />}
+      {to === 'completed' && <ReturnFields draft={giveBack} onChange={setGiveBack} />}
     </ConfirmDialog>
   );
 }

@@ -24,3 +24,12 @@ export function StageBadge({ stage }: { stage: RentalStage }) {
 export function StatusBadge({ status }: { status: VehicleStatus }) {
   return <span className={[styles.badge, STATUS_TONES[status]].join(' ')}>{STATUS_LABELS[status]}</span>;
 }
+
+/** Whether an add-on is offered to customers now, or not (withdrawn, or not yet offered). */
+export function OfferBadge({ offered }: { offered: boolean }) {
+  return (
+    <span className={[styles.badge, offered ? styles.good : styles.quiet].join(' ')}>
+      {offered ? 'Offered' : 'Not offered'}
+    </span>
+  );
+}

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { OperatorAddOn } from '@rentora/shared/operator';
 import { screen, within } from '@testing-library/react';
 import { operatorCall } from '../../lib/operator-api';
 import { adminToken, registerCustomer, renderAt, SERVER, signInAs, signOut } from '../../testing/staff';
@@ -19,5 +21,24 @@ describe('AuditPage', () => {
     expect(within(row).getByRole('cell', { name: 'jest-admin@example.com' })).toBeVisible();
     expect(row).toHaveTextContent(`Role changed · ${customer.email}`);
     expect(row).toHaveTextContent(/role customer → operator/);
+  });
+
+  it('names an add-on’s change and what changed', async () => {
+    await signInAs(adminToken());
+    // Not offered: other suites' wizards, on the same API, must not see it.
+    const addOn = await operatorCall<OperatorAddOn>('POST', '/api/operator/add-ons', {
+      label: `Doorstep delivery ${randomUUID().slice(0, 6)}`,
+      price: 300,
+      per: 'rental',
+      offered: false,
+    });
+    await operatorCall('PATCH', `/api/operator/add-ons/${addOn.id}`, { price: 350 });
+    renderAt('/operator/audit', <AuditPage />);
+
+    const table = screen.getByRole('table', { name: 'Changes' });
+    const row = (await within(table).findByText(`Add on updated · add-on #${addOn.id}`, undefined, SERVER)).closest(
+      'tr',
+    ) as HTMLElement;
+    expect(row).toHaveTextContent(/price 300 → 350/);
   });
 });

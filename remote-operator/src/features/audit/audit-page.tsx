@@ -25,16 +25,21 @@ const actionText = (action: string) => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
-/** `vehicle:<_id>` → 'car <_id>', `booking:<id>` → 'booking #<id>', `user:<email>` → the email. */
+/**
+ * `vehicle:<_id>` → 'car <_id>', `booking:<id>` → 'booking #<id>', `add-on:<id>` → 'add-on #<id>',
+ * `settings` → 'tax and invoice settings', `user:<email>` → the email.
+ */
 const subjectText = (subject: string) => {
   const [kind, ...rest] = subject.split(':');
   const id = rest.join(':');
   if (kind === 'vehicle') return `car ${id}`;
   if (kind === 'booking') return `booking #${id}`;
+  if (kind === 'add-on') return `add-on #${id}`;
+  if (subject === 'settings') return 'tax and invoice settings';
   return id || subject;
 };
 
-/** `/operator/audit` (admins): every change to a car, a block, a stage or a role, newest first. */
+/** `/operator/audit` (admins): every change to a car, a block, a stage, a role, an add-on or the settings, newest first. */
 export function AuditPage() {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);

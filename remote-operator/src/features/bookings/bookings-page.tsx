@@ -1,7 +1,6 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { formatDisplayDate, formatRupees } from '@rentora/shared';
 import { useBusinessToday, useStore } from '@rentora/state';
-import { ChoiceField } from '../../lib/choice-field';
 import { CustomerCell } from '../../lib/customer-cell';
 import { DataTable, type Column } from '../../lib/data-table';
 import { STAGE_LABELS } from '../../lib/labels';
@@ -12,10 +11,18 @@ import { RENTAL_STAGES, type OperatorBooking } from '@rentora/shared/operator';
 import { Pager } from '../../lib/pager';
 import { ReadFailure } from '../../lib/read-state';
 import { BOOKINGS_PATH, StageActions, StageMoveDialog } from '../../lib/stage-move-dialog';
+// After the stage dialog, as the Today page has its styles: the chunk both pages share orders them one way.
+import { ChoiceField } from '../../lib/choice-field';
 import { StageBadge } from '../../lib/status-badge';
 import { TextFilter } from '../../lib/text-filter';
 import { PER_PAGE, useListQuery } from '../../lib/use-list-query';
+import { RowAction } from '../../lib/row-action';
 import styles from '../../lib/list-page.module.css';
+
+// Opened from a completed rental's row only: fetched when it opens.
+const InvoiceDialog = lazy(() =>
+  import('../../lib/invoice-dialog').then(({ InvoiceDialog }) => ({ default: InvoiceDialog })),
+);
 
 const COLUMNS: readonly Column<OperatorBooking>[] = [
   { header: 'Car', cell: (booking) => <CarCell booking={booking} /> },
@@ -40,12 +47,13 @@ interface PendingMove {
   to: StageMove;
 }
 
-/** `/operator/bookings`: every rental, filtered and sorted on the server, and its stage moves. */
+/** `/operator/bookings`: every rental, filtered and sorted on the server, its stage moves, and a completed one's invoice. */
 export function BookingsPage() {
   const query = useListQuery(['stage', 'customer', 'from', 'to'], { key: 'pick_up_date', order: 'asc' });
   const read = useStore(operatorRead<ListPage<OperatorBooking>>(`${BOOKINGS_PATH}?${query.apiQuery}`));
   const today = useBusinessToday();
   const [pending, setPending] = useState<PendingMove>();
+  const [invoiceOf, setInvoiceOf] = useState<OperatorBooking>();
 
   return (
     <OperatorLayout heading="Bookings" intro="Every rental, from booking to return. Each move is kept in its history.">
@@ -87,9 +95,20 @@ export function BookingsPage() {
             onSort={query.setSort}
             busy={read.loading}
             empty={read.loading ? 'Loading bookings…' : 'No booking matches these filters.'}
-            actions={(booking) => (
-              <StageActions booking={booking} today={today} onMove={(to) => setPending({ booking, to })} />
-            )}
+            actions={(booking) =>
+              booking.stage === 'completed' ? (
+                <div>
+                  <RowAction
+                    aria-label={`Invoice: ${booking.car_name}, ${booking.customer_name}`}
+                    onClick={() => setInvoiceOf(booking)}
+                  >
+                    Invoice
+                  </RowAction>
+                </div>
+              ) : (
+                <StageActions booking={booking} today={today} onMove={(to) => setPending({ booking, to })} />
+              )
+            }
           />
           <Pager
             page={query.page}
@@ -101,6 +120,11 @@ export function BookingsPage() {
         </>
       )}
       {pending && <StageMoveDialog {...pending} onClose={() => setPending(undefined)} />}
+      {invoiceOf && (
+        <Suspense fallback={null}>
+          <InvoiceDialog rentalId={invoiceOf.id} onClose={() => setInvoiceOf(undefined)} />
+        </Suspense>
+      )}
     </OperatorLayout>
   );
 }

@@ -3,7 +3,10 @@ import { Button, CarImage, Eyebrow, Field, IMAGE_URL_PATTERN, VEHICLE_TYPES } fr
 import { ChoiceField } from '../../lib/choice-field';
 import { PageDialog } from '../../lib/page-dialog';
 import type { OperatorVehicle } from '@rentora/shared/operator';
+import { CarRulesFields } from './car-rules-fields';
+import { hasRuleProblems, ruleProblemsOf, rulesDraftOf, rulesPayloadOf, sameRules } from './car-rules';
 import { changeFleet, FLEET_PATH, vehiclePath } from './fleet-api';
+import { QuotePreview } from './quote-preview';
 import fieldStyles from '../../lib/choice-field.module.css';
 import styles from './vehicle-form-dialog.module.css';
 
@@ -45,8 +48,8 @@ function valuesOf(car: OperatorVehicle | undefined): FormValues {
 }
 
 /** What the API is sent: numbers as numbers; a new car's status; an edit sends its fields only. */
-function payloadOf(values: FormValues, editing: boolean): Record<string, string | number> {
-  const payload: Record<string, string | number> = {};
+function payloadOf(values: FormValues, editing: boolean): Record<string, unknown> {
+  const payload: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(values)) {
     if (editing && name === 'status') continue;
     payload[name] = NUMBER_FIELDS.has(name) ? Number(value) : value.trim();
@@ -82,12 +85,18 @@ export function VehicleFormDialog({ car, onClose }: VehicleFormDialogProps) {
   const titleId = useId();
   const descriptionId = useId();
   const [values, setValues] = useState(() => valuesOf(car));
+  const [rules, setRules] = useState(() => rulesDraftOf(car));
+  const ruleProblems = ruleProblemsOf(rules);
   const [problem, setProblem] = useState<string>();
   const [busy, setBusy] = useState(false);
   const set = (name: keyof FormValues, value: string) => setValues((current) => ({ ...current, [name]: value }));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (hasRuleProblems(ruleProblems)) {
+      setProblem('Check the pricing rules: the marked fields cannot be saved as they are.');
+      return;
+    }
     setBusy(true);
     setProblem(undefined);
     // The form's foot shows any refusal, in view: a toast would repeat it over the buttons on a phone.
@@ -97,12 +106,18 @@ export function VehicleFormDialog({ car, onClose }: VehicleFormDialogProps) {
         await changeFleet(
           'PATCH',
           vehiclePath(car._id),
-          payloadOf(values, true),
+          { ...payloadOf(values, true), ...rulesPayloadOf(rules) },
           `${values.car_name} saved.`,
           shownInForm,
         );
       } else {
-        await changeFleet('POST', FLEET_PATH, payloadOf(values, false), `${values.car_name} added.`, shownInForm);
+        await changeFleet(
+          'POST',
+          FLEET_PATH,
+          { ...payloadOf(values, false), ...rulesPayloadOf(rules) },
+          `${values.car_name} added.`,
+          shownInForm,
+        );
       }
       onClose();
     } catch (error) {
@@ -161,6 +176,15 @@ export function VehicleFormDialog({ car, onClose }: VehicleFormDialogProps) {
               value={values.status}
               onChange={(event) => set('status', event.target.value)}
             />
+          )}
+        </Section>
+        <Section legend="Pricing rules">
+          <CarRulesFields rules={rules} problems={ruleProblems} onChange={setRules} />
+          {car?.status === 'in_service' ? (
+            <QuotePreview vehicleId={car._id} rulesSaved={sameRules(rules, car)} />
+          ) : (
+            // Customers can book (and so be quoted) only a car in service.
+            <p className={styles.later}>Once the car is in service, its form previews a quote.</p>
           )}
         </Section>
         <Section legend="Specifications">

@@ -1,0 +1,203 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Button, checkGstin, Eyebrow, Field, GST_STATES, gstinStateCode, normaliseGstin } from '@rentora/shared';
+import { businessSettingsSchema, type BusinessSettings } from '@rentora/shared/operator';
+import { ChoiceField } from '../../lib/choice-field';
+import { changeSettings, SETTINGS_PATH } from './settings-api';
+import fieldStyles from '../../lib/choice-field.module.css';
+import styles from './settings-page.module.css';
+
+const FIELDS = businessSettingsSchema.properties;
+
+type Draft = Record<Exclude<keyof BusinessSettings, 'prices_include_tax'>, string> & { prices_include_tax: boolean };
+
+const STATE_OPTIONS = [
+  { value: '', label: 'Not set' },
+  ...Object.entries(GST_STATES).map(([code, name]) => ({ value: code, label: `${code} · ${name}` })),
+];
+
+const TAX_INSIDE_OPTIONS = [
+  { value: 'true', label: 'Prices include the tax' },
+  { value: 'false', label: 'Tax is added to prices' },
+];
+
+const draftOf = (settings: BusinessSettings): Draft => ({
+  ...settings,
+  gst_rate: String(settings.gst_rate),
+  late_fee_per_hour: String(settings.late_fee_per_hour),
+  refuel_fee: String(settings.refuel_fee),
+});
+
+const payloadOf = (draft: Draft): BusinessSettings => ({
+  ...draft,
+  gstin: normaliseGstin(draft.gstin),
+  invoice_prefix: draft.invoice_prefix.trim().toUpperCase(),
+  gst_rate: Number(draft.gst_rate),
+  late_fee_per_hour: Number(draft.late_fee_per_hour),
+  refuel_fee: Number(draft.refuel_fee),
+});
+
+/** Why the GSTIN typed cannot be saved: not a GSTIN, or of another state than the one chosen. */
+function gstinProblem(draft: Draft): string | undefined {
+  const gstin = normaliseGstin(draft.gstin);
+  if (gstin === '') return undefined;
+  const wrong = checkGstin(gstin);
+  if (wrong !== undefined) return wrong;
+  if (gstinStateCode(gstin) !== draft.state_code)
+    return `This GSTIN is registered in state ${gstinStateCode(gstin)}: choose that state.`;
+  return undefined;
+}
+
+function Group({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <fieldset className={styles.group}>
+      <legend className={styles.legend}>{legend}</legend>
+      <div className={styles.grid}>{children}</div>
+    </fieldset>
+  );
+}
+
+/**
+ * The business's tax and invoice settings (`PUT /api/operator/settings`): who invoices, the GST
+ * rate and SAC (settings: the rate on car rental is disputed), whether prices include the tax,
+ * the invoice prefix and the fees charged at return. Saved whole; new quotes use them at once.
+ */
+export function TaxSettingsForm({ settings }: { settings: BusinessSettings }) {
+  const addressId = useId();
+  const [draft, setDraft] = useState(() => draftOf(settings));
+  const [problem, setProblem] = useState<string>();
+  const [checked, setChecked] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const set = (change: Partial<Draft>) => setDraft((current) => ({ ...current, ...change }));
+  const gstinWrong = checked ? gstinProblem(draft) : undefined;
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    setChecked(true);
+    setProblem(undefined);
+    if (gstinProblem(draft) !== undefined) return;
+    setBusy(true);
+    try {
+      const saved = await changeSettings<BusinessSettings>('PUT', SETTINGS_PATH, payloadOf(draft), 'Settings saved.');
+      setDraft(draftOf(saved));
+    } catch (error) {
+      setProblem((error as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const number = (name: 'gst_rate' | 'late_fee_per_hour' | 'refuel_fee', label: string, step: string) => (
+    <Field
+      label={label}
+      type="number"
+      inputMode="decimal"
+      min={0}
+      max={name === 'gst_rate' ? 100 : undefined}
+      step={step}
+      required
+      value={draft[name]}
+      onChange={(event) => set({ [name]: event.target.value })}
+    />
+  );
+
+  return (
+    <section className={styles.panel} aria-labelledby="tax-title">
+      <header className={styles.panelHead}>
+        <Eyebrow>Invoices</Eyebrow>
+        <h2 id="tax-title" className={styles.panelTitle}>
+          Tax and invoices
+        </h2>
+        <p className={styles.panelIntro}>
+          Printed on every tax invoice and used by every new quote. Rentals already booked keep the tax and fees they
+          were booked with.
+        </p>
+      </header>
+      <form className={styles.taxForm} aria-label="Tax and invoices" onSubmit={(event) => void save(event)}>
+        <Group legend="The business">
+          <Field
+            label="Legal name"
+            className={styles.wide}
+            required
+            maxLength={FIELDS.legal_name.maxLength}
+            value={draft.legal_name}
+            onChange={(event) => set({ legal_name: event.target.value })}
+          />
+          <ChoiceField
+            label="GST state"
+            options={STATE_OPTIONS}
+            value={draft.state_code}
+            onChange={(event) => set({ state_code: event.target.value })}
+          />
+          <div className={[fieldStyles.field, styles.wide].join(' ')}>
+            <label htmlFor={addressId} className={fieldStyles.label}>
+              Address
+            </label>
+            <textarea
+              id={addressId}
+              className={fieldStyles.textarea}
+              rows={2}
+              maxLength={FIELDS.address.maxLength}
+              value={draft.address}
+              onChange={(event) => set({ address: event.target.value })}
+            />
+          </div>
+          <Field
+            label="GSTIN"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={20}
+            placeholder="Empty when not registered"
+            value={draft.gstin}
+            error={gstinWrong}
+            onChange={(event) => set({ gstin: event.target.value })}
+          />
+        </Group>
+        <Group legend="Tax">
+          {number('gst_rate', 'GST rate (%)', '0.01')}
+          <Field
+            label="SAC"
+            inputMode="numeric"
+            pattern="\d{4,8}"
+            maxLength={8}
+            placeholder="997311"
+            value={draft.sac}
+            onChange={(event) => set({ sac: event.target.value.trim() })}
+          />
+          <ChoiceField
+            label="Prices and tax"
+            options={TAX_INSIDE_OPTIONS}
+            value={String(draft.prices_include_tax)}
+            onChange={(event) => set({ prices_include_tax: event.target.value === 'true' })}
+          />
+        </Group>
+        <Group legend="Invoices and fees">
+          <Field
+            label="Invoice prefix"
+            required
+            pattern="[A-Za-z0-9]{1,4}"
+            maxLength={4}
+            title="One to four letters or digits"
+            value={draft.invoice_prefix}
+            onChange={(event) => set({ invoice_prefix: event.target.value })}
+          />
+          {number('late_fee_per_hour', 'Late fee per hour (₹)', '1')}
+          {number('refuel_fee', 'Refuel fee (₹)', '1')}
+        </Group>
+        <footer className={styles.formFoot}>
+          {problem && (
+            <p role="alert" className={styles.problem}>
+              {problem}
+            </p>
+          )}
+          <p className={styles.serial}>
+            Invoices are numbered {draft.invoice_prefix.trim().toUpperCase() || 'PREFIX'}/YYYY/000001 within each
+            financial year.
+          </p>
+          <Button type="submit" busy={busy}>
+            Save settings
+          </Button>
+        </footer>
+      </form>
+    </section>
+  );
+}
