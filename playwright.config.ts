@@ -3,14 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_FLAGS } from '@rentora/platform/launch/chromium';
-import { e2eSite } from './e2e/site';
+import { e2eSite, SITE_UNDER_TEST_SETTINGS } from './e2e/site';
 
 /**
- * A fresh database for every run, so tests never depend on a previous one. Workers load this
- * file again: the environment carries the main process's folder to them.
+ * The suite's own site gets a fresh database for every run. Workers load this file again: the
+ * environment carries the main process's folder to them. Against a site (E2E_BASE_URL) there is
+ * no local server and no local database.
  */
-process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'rentora-e2e-'));
-const dataDir = process.env.E2E_DATA_DIR;
+const dataDir = e2eSite.local ? (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'rentora-e2e-'))) : '';
 
 export default defineConfig({
   testDir: './e2e',
@@ -34,23 +34,20 @@ export default defineConfig({
     },
   },
   // Exactly what `npm start` runs: the production builds, each remote on its own origin.
-  webServer: {
-    command: 'node platform/dist/serve.cjs',
-    url: `${e2eSite.baseUrl}/api/ready`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'pipe',
-    env: {
-      ...e2eSite.env,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',
-      // Every test signs up, books and cancels from 127.0.0.1: the per-address limits would count them all as one client.
-      RATE_LIMIT_PER_IP: '10000',
-      RATE_LIMIT_WRITES_PER_IP: '10000',
-      EVENTS_PER_IP: '10000',
-      // A photo host beside the default: the pages must show photos from it (e2e/shell.spec.ts).
-      PHOTO_HOSTS: 'photos.rentora.test',
-    },
-  },
+  webServer: e2eSite.local
+    ? {
+        command: 'node platform/dist/serve.cjs',
+        url: `${e2eSite.baseUrl}/api/ready`,
+        reuseExistingServer: false,
+        timeout: 60_000,
+        stdout: 'pipe',
+        env: {
+          ...e2eSite.env,
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'warn',
+          JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',
+          ...SITE_UNDER_TEST_SETTINGS,
+        },
+      }
+    : undefined,
 });
