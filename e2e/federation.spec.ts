@@ -19,7 +19,7 @@ async function takeDown(page: Page, origin: string, what: 'everything' | 'chunks
   await page.route(`${origin}/**`, (route) => {
     const file = new URL(route.request().url()).pathname;
     const isEntry = file.endsWith('mf-manifest.json') || file.endsWith('remoteEntry.js');
-    return what === 'chunks' && isEntry ? route.continue() : route.abort('connectionrefused');
+    return what === 'chunks' && isEntry ? route.fallback() : route.abort('connectionrefused');
   });
 }
 
