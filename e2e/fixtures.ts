@@ -163,10 +163,13 @@ export const test = base.extend<{ runsHere: void; pageErrors: Error[] }>({
     },
     { auto: true },
   ],
-  context: async ({ context }, use) => {
-    await swapRemotes(context);
-    await use(context);
-  },
+  context: [
+    async ({ context }, use) => {
+      await swapRemotes(context);
+      await use(context);
+    },
+    { scope: 'test' },
+  ],
   pageErrors: [
     async ({ page }, use) => {
       const errors: Error[] = [];
