@@ -12,6 +12,19 @@ import { e2eSite, SITE_UNDER_TEST_SETTINGS } from './e2e/site';
  */
 const dataDir = e2eSite.local ? (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'rentora-e2e-'))) : '';
 
+/**
+ * `--repeat-each` as given on the command line: workers are not told it (their project says 1),
+ * and e2e/dates.ts gives each copy of a test days of its own. Workers inherit it from here.
+ */
+function repeatEachOfCommandLine(): number {
+  for (const [index, arg] of process.argv.entries()) {
+    if (arg.startsWith('--repeat-each=')) return Number(arg.slice('--repeat-each='.length)) || 1;
+    if (arg === '--repeat-each') return Number(process.argv[index + 1]) || 1;
+  }
+  return 1;
+}
+process.env.E2E_REPEAT_EACH ??= String(repeatEachOfCommandLine());
+
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',

@@ -10,11 +10,15 @@ export function dateFromToday(days: number): string {
 
 /**
  * This run of the test's share of the booking window. `--repeat-each` runs copies of a test side
- * by side, on the same cars: each copy books in days of its own.
+ * by side, on the same cars: each copy books in days of its own. A worker's project does not
+ * know the command line's count: playwright.config.ts passes it on (E2E_REPEAT_EACH).
  */
 function lane(testInfo: TestInfo): { first: number; last: number } {
-  const width = Math.floor((MAX_DAYS_AHEAD - 1) / testInfo.project.repeatEach);
+  const copies = Math.max(testInfo.project.repeatEach, Number(process.env.E2E_REPEAT_EACH) || 1);
+  const width = Math.floor((MAX_DAYS_AHEAD - 1) / copies);
   const first = 1 + testInfo.repeatEachIndex * width;
+  if (testInfo.repeatEachIndex >= copies)
+    throw new Error(`copy ${testInfo.repeatEachIndex} of ${copies}: E2E_REPEAT_EACH is wrong`);
   return { first, last: first + width - 1 };
 }
 
