@@ -41,8 +41,6 @@ const dom = (name, setupFiles = []) => ({
 
 /** @type {import('jest').Config} */
 module.exports = {
-  // Jest's default is one worker less than the cores: on a 2-core CI machine, one test file at a time.
-  maxWorkers: '100%',
   globalSetup: '<rootDir>/api/src/testing/jest-global-setup.ts',
   globalTeardown: '<rootDir>/api/src/testing/jest-global-teardown.ts',
   projects: [
