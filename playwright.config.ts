@@ -6,11 +6,24 @@ import { CHROMIUM_FLAGS } from '@rentora/platform/launch/chromium';
 import { e2eServerEnv, e2eSite } from './e2e/site';
 
 /**
- * A fresh database for every run, so tests never depend on a previous one. Workers load this
- * file again: the environment carries the main process's folder to them.
+ * The suite's own site gets a fresh database for every run. Workers load this file again: the
+ * environment carries the main process's folder to them. Against a site (E2E_BASE_URL) there is
+ * no local server and no local database.
  */
-process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'rentora-e2e-'));
-const dataDir = process.env.E2E_DATA_DIR;
+const dataDir = e2eSite.local ? (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'rentora-e2e-'))) : '';
+
+/**
+ * `--repeat-each` as given on the command line: workers are not told it (their project says 1),
+ * and e2e/dates.ts gives each copy of a test days of its own. Workers inherit it from here.
+ */
+function repeatEachOfCommandLine(): number {
+  for (const [index, arg] of process.argv.entries()) {
+    if (arg.startsWith('--repeat-each=')) return Number(arg.slice('--repeat-each='.length)) || 1;
+    if (arg === '--repeat-each') return Number(process.argv[index + 1]) || 1;
+  }
+  return 1;
+}
+process.env.E2E_REPEAT_EACH ??= String(repeatEachOfCommandLine());
 
 export default defineConfig({
   testDir: './e2e',
@@ -34,12 +47,14 @@ export default defineConfig({
     },
   },
   // Exactly what `npm start` runs: the production builds, each remote on its own origin.
-  webServer: {
-    command: 'node platform/dist/serve.cjs',
-    url: `${e2eSite.baseUrl}/api/ready`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'pipe',
-    env: { ...e2eSite.env, ...e2eServerEnv(dataDir) },
-  },
+  webServer: e2eSite.local
+    ? {
+        command: 'node platform/dist/serve.cjs',
+        url: `${e2eSite.baseUrl}/api/ready`,
+        reuseExistingServer: false,
+        timeout: 60_000,
+        stdout: 'pipe',
+        env: { ...e2eSite.env, ...e2eServerEnv(dataDir) },
+      }
+    : undefined,
 });

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { MAX_DAYS_AHEAD } from '@rentora/shared/rules';
+import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import {
   bookThroughApi,
   dateFromToday,
   expect,
   expectNoSeriousAxeViolations,
+  freeDays,
   logInAs,
+  newVisitorContext,
   registerUser,
   screenshots,
   test,
@@ -15,9 +16,9 @@ import {
 
 const displayDate = (iso: string) => iso.split('-').reverse().join('/');
 
-/** A few days within the bookable window (180 days), random enough that parallel specs booking the same car rarely clash. */
-function farDates(length: number) {
-  const start = 1 + Math.floor(Math.random() * (MAX_DAYS_AHEAD - length));
+/** `length` days in a row the car is free on. */
+async function freeDates(request: APIRequestContext, testInfo: TestInfo, car: string, length: number) {
+  const start = await freeDays(request, testInfo, [car], length);
   return { pick_up_date: dateFromToday(start), drop_off_date: dateFromToday(start + length - 1) };
 }
 
@@ -129,7 +130,7 @@ test.describe('account', () => {
 
   test('Log out everywhere ends the session in another browser too', async ({ page, browser, request }, testInfo) => {
     const user = await registerUser(request, 'Ira Menon');
-    const otherDevice = await browser.newContext();
+    const otherDevice = await newVisitorContext(browser);
     try {
       const elsewhere = await otherDevice.newPage();
       await logInAs(elsewhere, { ...user, token: await logInAgain(request, user) });
@@ -163,8 +164,8 @@ test.describe('account', () => {
 
   test('lists a booking made through the API and cancels it', async ({ page, request }, testInfo) => {
     const user = await registerUser(request, 'Dev Malhotra');
-    const earlier = farDates(3);
-    const later = farDates(2);
+    const earlier = await freeDates(request, testInfo, 'lexus-ls', 3);
+    const later = await freeDates(request, testInfo, 'porsche-panamera', 2);
     expect((await bookThroughApi(request, user, 'lexus-ls', earlier)).ok()).toBe(true);
     expect((await bookThroughApi(request, user, 'porsche-panamera', later)).ok()).toBe(true);
     await logInAs(page, user);

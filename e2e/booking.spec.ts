@@ -3,6 +3,7 @@ import {
   bookThroughApi,
   dateFromToday,
   expect,
+  freeDays,
   expectNoSeriousAxeViolations,
   logInAs,
   registerUser,
@@ -49,6 +50,7 @@ test.describe('Book Ride', () => {
     // Screenshots at two widths and two axe scans take most of the default 30 s on their own.
     test.slow();
     const user = await registerUser(request);
+    const start = await freeDays(request, testInfo, ['bmw-x1'], 4);
     await logInAs(page, user);
     const dialog = await openBookRide(page, 'bmw-x1');
 
@@ -61,8 +63,8 @@ test.describe('Book Ride', () => {
 
     await fillDetails(dialog, user, () => expectNoSeriousAxeViolations(page, '[role="dialog"]'));
     await expect(progress).toHaveAttribute('aria-valuenow', '4');
-    const pickUp = dateFromToday(20);
-    const dropOff = dateFromToday(23);
+    const pickUp = dateFromToday(start);
+    const dropOff = dateFromToday(start + 3);
     await fillDates(dialog, pickUp, dropOff);
     await expect(dialog.getByRole('region', { name: 'Price summary' })).toContainText('4 days ×');
     await expectNoSeriousAxeViolations(page, '[role="dialog"]');
@@ -91,12 +93,17 @@ test.describe('Book Ride', () => {
     );
   });
 
-  test('shows the form error with Back, and the booking goes through once corrected', async ({ page, request }) => {
+  test('shows the form error with Back, and the booking goes through once corrected', async ({
+    page,
+    request,
+  }, testInfo) => {
     const user = await registerUser(request);
+    // The drop-off first tried is two days before the pick-up, still ahead of today.
+    const start = await freeDays(request, testInfo, ['audi-a4'], 2, { earliest: 3 });
     await logInAs(page, user);
     const dialog = await openBookRide(page, 'audi-a4');
     await fillDetails(dialog, user);
-    await fillDates(dialog, dateFromToday(40), dateFromToday(38));
+    await fillDates(dialog, dateFromToday(start), dateFromToday(start - 2));
     await dialog.getByRole('button', { name: 'Submit' }).click();
 
     await expect(dialog.getByRole('status')).toHaveText(
@@ -108,7 +115,7 @@ test.describe('Book Ride', () => {
     await expect(dialog.getByLabel('Drop-Off Date')).toHaveAccessibleDescription(
       'Drop-off must be on or after pick-up.',
     );
-    await dialog.getByLabel('Drop-Off Date').fill(dateFromToday(41));
+    await dialog.getByLabel('Drop-Off Date').fill(dateFromToday(start + 1));
     await dialog.getByRole('button', { name: 'Submit' }).click();
     await expect(dialog.getByRole('img', { name: 'Success' })).toBeVisible();
   });
@@ -118,8 +125,10 @@ test.describe('Book Ride', () => {
     request,
   }, testInfo) => {
     const first = await registerUser(request, 'Meera Iyer');
-    const pickUp = dateFromToday(60);
-    const dropOff = dateFromToday(64);
+    // Five days booked, then two overlapping their end, then the two after them.
+    const start = await freeDays(request, testInfo, ['jaguar-xe'], 7);
+    const pickUp = dateFromToday(start);
+    const dropOff = dateFromToday(start + 4);
     expect(
       (await bookThroughApi(request, first, 'jaguar-xe', { pick_up_date: pickUp, drop_off_date: dropOff })).ok(),
     ).toBe(true);
@@ -128,7 +137,7 @@ test.describe('Book Ride', () => {
     await logInAs(page, second);
     const dialog = await openBookRide(page, 'jaguar-xe');
     await fillDetails(dialog, second);
-    await fillDates(dialog, dateFromToday(62), dateFromToday(66));
+    await fillDates(dialog, dateFromToday(start + 2), dateFromToday(start + 6));
     const message = `This car is already booked from ${displayDate(pickUp)} to ${displayDate(dropOff)}. Please choose other dates.`;
     await expect(dialog.getByLabel('Drop-Off Date')).toHaveAccessibleDescription(message);
     await screenshots(page, testInfo, 'book-ride-clash');
@@ -136,14 +145,15 @@ test.describe('Book Ride', () => {
     await dialog.getByRole('button', { name: 'Submit' }).click();
     await expect(dialog.getByRole('status')).toHaveText(message);
     await dialog.getByRole('button', { name: 'Back' }).click();
-    await fillDates(dialog, dateFromToday(65), dateFromToday(66));
+    await fillDates(dialog, dateFromToday(start + 5), dateFromToday(start + 6));
     await dialog.getByRole('button', { name: 'Submit' }).click();
     await expect(dialog.getByRole('img', { name: 'Success' })).toBeVisible();
   });
 
-  test('a cancelled rental frees the car to be booked again', async ({ page, request }) => {
+  test('a cancelled rental frees the car to be booked again', async ({ page, request }, testInfo) => {
     const user = await registerUser(request);
-    const dates = { pick_up_date: dateFromToday(80), drop_off_date: dateFromToday(82) };
+    const start = await freeDays(request, testInfo, ['kia-carnival'], 3);
+    const dates = { pick_up_date: dateFromToday(start), drop_off_date: dateFromToday(start + 2) };
     expect((await bookThroughApi(request, user, 'kia-carnival', dates)).ok()).toBe(true);
     await logInAs(page, user);
     await page.goto('/vehicles/kia-carnival');
@@ -164,11 +174,13 @@ test.describe('Book Ride', () => {
     await expect(dialog.getByRole('img', { name: 'Success' })).toBeVisible();
   });
 
-  test('a 4th upcoming rental is refused on the last step with the 3-rental limit', async ({ page, request }) => {
+  test('a 4th upcoming rental is refused on the last step with the 3-rental limit', async ({
+    page,
+    request,
+  }, testInfo) => {
     const user = await registerUser(request, 'Tanvi Joshi');
-    const cars = ['mercedes-benz-glc', 'bmw-3-series', 'toyota-camry'];
-    for (const [index, car] of cars.entries()) {
-      const start = 100 + index * 10 + Math.floor(Math.random() * 5);
+    for (const car of ['mercedes-benz-glc', 'bmw-3-series', 'toyota-camry']) {
+      const start = await freeDays(request, testInfo, [car], 2);
       const booked = await bookThroughApi(request, user, car, {
         pick_up_date: dateFromToday(start),
         drop_off_date: dateFromToday(start + 1),
@@ -178,7 +190,7 @@ test.describe('Book Ride', () => {
     await logInAs(page, user);
     const dialog = await openBookRide(page, 'maserati-ghibli');
     await fillDetails(dialog, user);
-    const pickUp = dateFromToday(140 + Math.floor(Math.random() * 20));
+    const pickUp = dateFromToday(await freeDays(request, testInfo, ['maserati-ghibli'], 1));
     await fillDates(dialog, pickUp, pickUp);
     await dialog.getByRole('button', { name: 'Submit' }).click();
 

@@ -3,6 +3,7 @@ import {
   bookThroughApi,
   dateFromToday,
   expect,
+  freeDays,
   expectNoSeriousAxeViolations,
   logInAs,
   registerUser,
@@ -160,10 +161,11 @@ test.describe('catalog: vehicle detail', () => {
     await expect(preview).toBeHidden();
   });
 
-  test('logged in: books through the modal and shows the booked dates', async ({ page, request }) => {
+  test('logged in: books through the modal and shows the booked dates', async ({ page, request }, testInfo) => {
     const user = await registerUser(request);
-    const pickUp = dateFromToday(60);
-    const dropOff = dateFromToday(62);
+    const start = await freeDays(request, testInfo, ['volvo-s90'], 3);
+    const pickUp = dateFromToday(start);
+    const dropOff = dateFromToday(start + 2);
     expect(
       (await bookThroughApi(request, user, 'volvo-s90', { pick_up_date: pickUp, drop_off_date: dropOff })).ok(),
     ).toBe(true);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { appendFileSync, cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
@@ -11,14 +12,14 @@ import {
   root,
   serveHostWithCatalog,
 } from './deploy';
-import { e2eSite, expect, logInAs, registerUser, test } from './fixtures';
+import { e2eSite, expect, logInAs, registerUser, serverControl, test } from './fixtures';
 
 /** Makes every request to one remote's origin fail, as if it were down. */
 async function takeDown(page: Page, origin: string, what: 'everything' | 'chunks' = 'everything') {
   await page.route(`${origin}/**`, (route) => {
     const file = new URL(route.request().url()).pathname;
     const isEntry = file.endsWith('mf-manifest.json') || file.endsWith('remoteEntry.js');
-    return what === 'chunks' && isEntry ? route.continue() : route.abort('connectionrefused');
+    return what === 'chunks' && isEntry ? route.fallback() : route.abort('connectionrefused');
   });
 }
 
@@ -49,7 +50,7 @@ test('one React and one auth store: a sign-up in the account remote reaches the 
   await page.getByRole('banner').getByRole('button', { name: 'Sign Up' }).click();
   const dialog = page.getByRole('dialog', { name: 'Sign Up' });
   await dialog.getByLabel('Name').fill('Ira Menon');
-  await dialog.getByLabel('Email').fill(`singleton-${Date.now()}@example.com`);
+  await dialog.getByLabel('Email').fill(`singleton-${randomUUID()}@example.com`);
   await dialog.getByLabel('Password', { exact: true }).fill('correct-horse-9');
   await dialog.getByRole('button', { name: 'Sign Up', exact: true }).click();
   await dialog.getByRole('button', { name: 'Done' }).click();
@@ -130,145 +131,155 @@ function homeChunkOf(catalogFiles: string): string {
   return chunk;
 }
 
-test('a remote deploys alone: a rebuilt catalog, its hints and first paint show after a reload, the host untouched', async ({
-  page,
-}) => {
-  test.setTimeout(120_000);
-  const work = freshWork('deploy-alone');
-  const catalogFiles = path.join(work, 'catalog-live');
-  cpSync(path.join(root, 'remote-catalog/dist'), catalogFiles, { recursive: true });
-  const site = await serveHostWithCatalog(work, catalogFiles, ownPort(10), { pages: true });
-  // The start-up script adds the page's preloads after the first paint, which already shows the
-  // heading from the server's HTML: poll for them rather than read them once.
-  const preloads = async () =>
-    page
-      .locator('link[rel="preload"][as="script"]')
-      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-  // The home page as the server sends it, before any script runs: the catalog's own first paint.
-  const firstPaint = async () => {
-    const html = await (await page.request.get(`${site.hostOrigin}/`)).text();
-    return /<div data-first-paint=""[^>]*>([\s\S]*)<\/main>/.exec(html)?.[1] ?? '';
-  };
-
-  try {
-    await page.goto(site.hostOrigin);
-    await expect(page.getByRole('heading', { level: 1, name: 'Drive Your Dreams with Rentora' })).toBeVisible();
-    const oldChunk = homeChunkOf(catalogFiles);
-    await expect.poll(preloads).toContain(`${site.catalogOrigin}/${oldChunk}`);
-    expect(await firstPaint()).toContain('>Dreams with</span>');
-    const hostBefore = hashTree(site.hostFiles);
-
-    // A new version of the catalog alone: its source copied, one exposed text changed, rebuilt.
-    const source = copyCatalogSource(work);
-    const hero = path.join(source, 'src/features/home/hero.tsx');
-    writeFileSync(hero, readFileSync(hero, 'utf8').replace('Dreams with', 'Dreams Today with'));
-    const built = buildApp(source);
-
-    // Deploy: the remote's origin now serves the new files.
-    rmSync(catalogFiles, { recursive: true, force: true });
-    cpSync(built, catalogFiles, { recursive: true });
-
-    await page.reload();
-    await expect(page.getByRole('heading', { level: 1, name: 'Drive Your Dreams Today with Rentora' })).toBeVisible();
-    // The page's hints follow the new manifest, with no host rebuild.
-    const newChunk = homeChunkOf(catalogFiles);
-    expect(newChunk).not.toBe(oldChunk);
-    await expect.poll(preloads).toContain(`${site.catalogOrigin}/${newChunk}`);
-    // Added all at once: with the new chunk in, the old one would be too if it were named.
-    expect(await preloads()).not.toContain(`${site.catalogOrigin}/${oldChunk}`);
-    expect(await firstPaint()).toContain('>Dreams Today with</span>');
-    expect(hashTree(site.hostFiles)).toEqual(hostBefore);
-  } finally {
-    await site.close();
-    rmSync(work, { recursive: true, force: true });
-  }
-});
-
-test.describe('version skew (docs/architecture.md §2)', () => {
-  test('a remote built against a compatible newer shared version runs its own code', async ({ page }) => {
+test(
+  'a remote deploys alone: a rebuilt catalog, its hints and first paint show after a reload, the host untouched',
+  serverControl('rebuilds the catalog and redeploys it beside a host of its own, from this checkout’s builds'),
+  async ({ page }) => {
     test.setTimeout(120_000);
-    const work = freshWork('newer-shared');
-    // @rentora/shared 1.1.0: its button primitive, which the home page's links use, now shouts.
-    const shared = providePackageVersion(work, 'shared', '1.1.0');
-    appendFileSync(path.join(shared, 'src/ui/button.module.css'), '\n.button {\n  text-transform: uppercase;\n}\n');
-    const site = await serveHostWithCatalog(work, buildApp(copyCatalogSource(work)), ownPort(20));
+    const work = freshWork('deploy-alone');
+    const catalogFiles = path.join(work, 'catalog-live');
+    cpSync(path.join(root, 'remote-catalog/dist'), catalogFiles, { recursive: true });
+    const site = await serveHostWithCatalog(work, catalogFiles, ownPort(10), { pages: true });
+    // The start-up script adds the page's preloads after the first paint, which already shows the
+    // heading from the server's HTML: poll for them rather than read them once.
+    const preloads = async () =>
+      page
+        .locator('link[rel="preload"][as="script"]')
+        .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    // The home page as the server sends it, before any script runs: the catalog's own first paint.
+    const firstPaint = async () => {
+      const html = await (await page.request.get(`${site.hostOrigin}/`)).text();
+      return /<div data-first-paint=""[^>]*>([\s\S]*)<\/main>/.exec(html)?.[1] ?? '';
+    };
 
     try {
       await page.goto(site.hostOrigin);
       await expect(page.getByRole('heading', { level: 1, name: 'Drive Your Dreams with Rentora' })).toBeVisible();
-      await expect(page.getByRole('link', { name: 'Get Started' })).toHaveText('GET STARTED', { useInnerText: true });
-      // The host keeps the 1.0.0 it was built with, and works.
-      await expectShellWorks(page);
-      await expect(page.getByRole('banner').getByRole('button', { name: 'Sign Up' })).toHaveText('Sign Up', {
-        useInnerText: true,
-      });
+      const oldChunk = homeChunkOf(catalogFiles);
+      await expect.poll(preloads).toContain(`${site.catalogOrigin}/${oldChunk}`);
+      expect(await firstPaint()).toContain('>Dreams with</span>');
+      const hostBefore = hashTree(site.hostFiles);
+
+      // A new version of the catalog alone: its source copied, one exposed text changed, rebuilt.
+      const source = copyCatalogSource(work);
+      const hero = path.join(source, 'src/features/home/hero.tsx');
+      writeFileSync(hero, readFileSync(hero, 'utf8').replace('Dreams with', 'Dreams Today with'));
+      const built = buildApp(source);
+
+      // Deploy: the remote's origin now serves the new files.
+      rmSync(catalogFiles, { recursive: true, force: true });
+      cpSync(built, catalogFiles, { recursive: true });
+
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: 'Drive Your Dreams Today with Rentora' })).toBeVisible();
+      // The page's hints follow the new manifest, with no host rebuild.
+      const newChunk = homeChunkOf(catalogFiles);
+      expect(newChunk).not.toBe(oldChunk);
+      await expect.poll(preloads).toContain(`${site.catalogOrigin}/${newChunk}`);
+      // Added all at once: with the new chunk in, the old one would be too if it were named.
+      expect(await preloads()).not.toContain(`${site.catalogOrigin}/${oldChunk}`);
+      expect(await firstPaint()).toContain('>Dreams Today with</span>');
+      expect(hashTree(site.hostFiles)).toEqual(hostBefore);
     } finally {
       await site.close();
       rmSync(work, { recursive: true, force: true });
     }
-  });
+  },
+);
 
-  test("a remote that needs an incompatible singleton shows the 'Try again' panel with a clear console message", async ({
-    page,
-  }) => {
-    test.setTimeout(120_000);
-    const work = freshWork('incompatible-state');
-    // Built against the next major @rentora/state, so it requires that strictly; the host provides today's.
-    const hostState = (JSON.parse(readFileSync(path.join(root, 'state/package.json'), 'utf8')) as { version: string })
-      .version;
-    const nextMajor = `${Number(hostState.split('.')[0]) + 1}.0.0`;
-    providePackageVersion(work, 'state', nextMajor);
-    const site = await serveHostWithCatalog(work, buildApp(copyCatalogSource(work)), ownPort(24));
-    const consoleMessages: string[] = [];
-    page.on('console', (message) => consoleMessages.push(`${message.type()}: ${message.text()}`));
+test.describe(
+  'version skew (docs/architecture.md §2)',
+  serverControl('builds the catalog against other package versions and serves it beside a host of its own'),
+  () => {
+    test('a remote built against a compatible newer shared version runs its own code', async ({ page }) => {
+      test.setTimeout(120_000);
+      const work = freshWork('newer-shared');
+      // @rentora/shared 1.1.0: its button primitive, which the home page's links use, now shouts.
+      const shared = providePackageVersion(work, 'shared', '1.1.0');
+      appendFileSync(path.join(shared, 'src/ui/button.module.css'), '\n.button {\n  text-transform: uppercase;\n}\n');
+      const site = await serveHostWithCatalog(work, buildApp(copyCatalogSource(work)), ownPort(20));
 
-    try {
-      await page.goto(site.hostOrigin);
-      const panel = page.getByRole('alert');
-      await expect(panel).toContainText('We couldn’t load the home page.');
-      await expect(panel.getByRole('button', { name: 'Try again' })).toBeVisible();
-      await expectShellWorks(page);
-      const failure = () =>
-        consoleMessages.find((text) => text.includes('The remote module catalog/HomePage did not load'));
-      await expect.poll(failure).toContain(`Version ${hostState} from host of shared singleton module @rentora/state`);
-      expect(failure()).toContain(`needs ^${nextMajor}`);
+      try {
+        await page.goto(site.hostOrigin);
+        await expect(page.getByRole('heading', { level: 1, name: 'Drive Your Dreams with Rentora' })).toBeVisible();
+        await expect(page.getByRole('link', { name: 'Get Started' })).toHaveText('GET STARTED', { useInnerText: true });
+        // The host keeps the 1.0.0 it was built with, and works.
+        await expectShellWorks(page);
+        await expect(page.getByRole('banner').getByRole('button', { name: 'Sign Up' })).toHaveText('Sign Up', {
+          useInnerText: true,
+        });
+      } finally {
+        await site.close();
+        rmSync(work, { recursive: true, force: true });
+      }
+    });
 
-      // Retrying cannot help until a compatible version is deployed, but it fails the same clean way.
-      await panel.getByRole('button', { name: 'Try again' }).click();
-      await expect(page.getByRole('alert')).toContainText('We couldn’t load the home page.');
-      await page.getByRole('banner').getByRole('link', { name: 'About', exact: true }).click();
-      await expect(page.getByRole('heading', { level: 1 })).toContainText('personal project');
-    } finally {
-      await site.close();
-      rmSync(work, { recursive: true, force: true });
-    }
-  });
+    test("a remote that needs an incompatible singleton shows the 'Try again' panel with a clear console message", async ({
+      page,
+    }) => {
+      test.setTimeout(120_000);
+      const work = freshWork('incompatible-state');
+      // Built against the next major @rentora/state, so it requires that strictly; the host provides today's.
+      const hostState = (JSON.parse(readFileSync(path.join(root, 'state/package.json'), 'utf8')) as { version: string })
+        .version;
+      const nextMajor = `${Number(hostState.split('.')[0]) + 1}.0.0`;
+      providePackageVersion(work, 'state', nextMajor);
+      const site = await serveHostWithCatalog(work, buildApp(copyCatalogSource(work)), ownPort(24));
+      const consoleMessages: string[] = [];
+      page.on('console', (message) => consoleMessages.push(`${message.type()}: ${message.text()}`));
 
-  test('a remote built against the previous major of @rentora/state fails the same clean way, before it runs', async ({
-    page,
-  }) => {
-    test.setTimeout(120_000);
-    const work = freshWork('previous-state');
-    // A remote not yet rebuilt after a new major (a router change, docs/decisions/0023-react-router-behind-the-facade.md).
-    const hostState = (JSON.parse(readFileSync(path.join(root, 'state/package.json'), 'utf8')) as { version: string })
-      .version;
-    const previousMajor = `${Number(hostState.split('.')[0]) - 1}.0.0`;
-    providePackageVersion(work, 'state', previousMajor);
-    const site = await serveHostWithCatalog(work, buildApp(copyCatalogSource(work)), ownPort(26));
-    const consoleMessages: string[] = [];
-    page.on('console', (message) => consoleMessages.push(`${message.type()}: ${message.text()}`));
+      try {
+        await page.goto(site.hostOrigin);
+        const panel = page.getByRole('alert');
+        await expect(panel).toContainText('We couldn’t load the home page.');
+        await expect(panel.getByRole('button', { name: 'Try again' })).toBeVisible();
+        await expectShellWorks(page);
+        const failure = () =>
+          consoleMessages.find((text) => text.includes('The remote module catalog/HomePage did not load'));
+        await expect
+          .poll(failure)
+          .toContain(`Version ${hostState} from host of shared singleton module @rentora/state`);
+        expect(failure()).toContain(`needs ^${nextMajor}`);
 
-    try {
-      await page.goto(site.hostOrigin);
-      await expect(page.getByRole('alert')).toContainText('We couldn’t load the home page.');
-      await expectShellWorks(page);
-      const failure = () =>
-        consoleMessages.find((text) => text.includes('The remote module catalog/HomePage did not load'));
-      await expect.poll(failure).toContain(`Version ${hostState} from host of shared singleton module @rentora/state`);
-      expect(failure()).toContain(`needs ^${previousMajor}`);
-    } finally {
-      await site.close();
-      rmSync(work, { recursive: true, force: true });
-    }
-  });
-});
+        // Retrying cannot help until a compatible version is deployed, but it fails the same clean way.
+        await panel.getByRole('button', { name: 'Try again' }).click();
+        await expect(page.getByRole('alert')).toContainText('We couldn’t load the home page.');
+        await page.getByRole('banner').getByRole('link', { name: 'About', exact: true }).click();
+        await expect(page.getByRole('heading', { level: 1 })).toContainText('personal project');
+      } finally {
+        await site.close();
+        rmSync(work, { recursive: true, force: true });
+      }
+    });
+
+    test('a remote built against the previous major of @rentora/state fails the same clean way, before it runs', async ({
+      page,
+    }) => {
+      test.setTimeout(120_000);
+      const work = freshWork('previous-state');
+      // A remote not yet rebuilt after a new major (a router change, docs/decisions/0023-react-router-behind-the-facade.md).
+      const hostState = (JSON.parse(readFileSync(path.join(root, 'state/package.json'), 'utf8')) as { version: string })
+        .version;
+      const previousMajor = `${Number(hostState.split('.')[0]) - 1}.0.0`;
+      providePackageVersion(work, 'state', previousMajor);
+      const site = await serveHostWithCatalog(work, buildApp(copyCatalogSource(work)), ownPort(26));
+      const consoleMessages: string[] = [];
+      page.on('console', (message) => consoleMessages.push(`${message.type()}: ${message.text()}`));
+
+      try {
+        await page.goto(site.hostOrigin);
+        await expect(page.getByRole('alert')).toContainText('We couldn’t load the home page.');
+        await expectShellWorks(page);
+        const failure = () =>
+          consoleMessages.find((text) => text.includes('The remote module catalog/HomePage did not load'));
+        await expect
+          .poll(failure)
+          .toContain(`Version ${hostState} from host of shared singleton module @rentora/state`);
+        expect(failure()).toContain(`needs ^${previousMajor}`);
+      } finally {
+        await site.close();
+        rmSync(work, { recursive: true, force: true });
+      }
+    });
+  },
+);

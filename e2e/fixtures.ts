@@ -4,8 +4,11 @@ import { test as base, expect, type APIRequestContext, type Locator, type Page, 
 import { SITE_STARTED_EVENT } from '@rentora/shared/first-paint';
 import { VALID_BOOKING_DETAILS } from '@rentora/shared/testing/booking-form';
 import { e2eSite } from './site';
+import { swapRemotes } from './swap';
 
 export { expect };
+export { dateFromToday, freeDays } from './dates';
+export { newVisitorContext } from './swap';
 
 export interface TestUser {
   name: string;
@@ -60,12 +63,6 @@ export async function logInAs(page: Page, user: TestUser): Promise<void> {
   await page.addInitScript((token) => window.localStorage.setItem('token', token), user.token);
 }
 
-/** Calendar date `days` from today, as YYYY-MM-DD in the business time zone. */
-export function dateFromToday(days: number): string {
-  const date = new Date(Date.now() + days * 86_400_000);
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(date);
-}
-
 /** Books a car through the real API. */
 export async function bookThroughApi(
   request: APIRequestContext,
@@ -118,8 +115,61 @@ export async function screenshots(page: Page, testInfo: TestInfo, name: string):
   }
 }
 
-/** Every test fails if the page throws an uncaught error. */
-export const test = base.extend<{ pageErrors: Error[] }>({
+const SERVER_CONTROL = '@server-control';
+const STAFF = '@staff';
+
+/**
+ * For a test that controls the site's servers (builds and redeploys a remote, serves sites of
+ * its own, runs create-admin on the database, stops the API): tagged, and skipped against a site
+ * the suite did not start (E2E_BASE_URL), with `why` as the reason in the report.
+ */
+export function serverControl(why: string) {
+  return { tag: SERVER_CONTROL, annotation: { type: 'server-control', description: why } };
+}
+
+/** For a test that works as staff: against a site, as the admin E2E_ADMIN_EMAIL/E2E_ADMIN_PASSWORD name. */
+export const staff = { tag: STAFF };
+
+/** The admin a test works as against a site (E2E_BASE_URL), when one is given. */
+export const givenAdmin =
+  process.env.E2E_ADMIN_EMAIL && process.env.E2E_ADMIN_PASSWORD
+    ? { email: process.env.E2E_ADMIN_EMAIL, password: process.env.E2E_ADMIN_PASSWORD }
+    : undefined;
+
+/** Why a test cannot run against the site under test, or undefined when it can. */
+function whyNotHere(testInfo: TestInfo): string | undefined {
+  if (e2eSite.local) return undefined;
+  if (testInfo.tags.includes(SERVER_CONTROL)) {
+    const why = testInfo.annotations.find((annotation) => annotation.type === 'server-control')?.description;
+    return `${SERVER_CONTROL} against ${e2eSite.baseUrl}: ${why ?? 'controls the site’s servers'}`;
+  }
+  if (testInfo.tags.includes(STAFF) && !givenAdmin) {
+    return `${STAFF}: set E2E_ADMIN_EMAIL and E2E_ADMIN_PASSWORD to an admin of ${e2eSite.baseUrl}`;
+  }
+  return undefined;
+}
+
+/**
+ * Every test: skipped with its reason where it cannot run, its browser loading the swapped
+ * remotes (E2E_REMOTE_<NAME>_URL) from their candidates, and failed if the page throws an uncaught error.
+ */
+export const test = base.extend<{ runsHere: void; pageErrors: Error[] }>({
+  runsHere: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern.
+    async ({}, use, testInfo) => {
+      const why = whyNotHere(testInfo);
+      testInfo.skip(why !== undefined, why);
+      await use();
+    },
+    { auto: true },
+  ],
+  context: [
+    async ({ context }, use) => {
+      await swapRemotes(context);
+      await use(context);
+    },
+    { scope: 'test' },
+  ],
   pageErrors: [
     async ({ page }, use) => {
       const errors: Error[] = [];

@@ -4,7 +4,9 @@ import {
   bookThroughApi,
   dateFromToday,
   expect,
+  freeDays,
   logInAs,
+  newVisitorContext,
   registerUser,
   test,
   type TestUser,
@@ -21,7 +23,7 @@ const longDate = (iso: string) =>
 
 /** A second visitor: a browser context of its own (its own storage, its own stream). */
 async function otherVisitor(browser: Browser, user?: TestUser): Promise<Page> {
-  const context = await browser.newContext();
+  const context = await newVisitorContext(browser);
   const page = await context.newPage();
   if (user) await logInAs(page, user);
   return page;
@@ -47,8 +49,9 @@ test.describe('live availability', () => {
     page,
     browser,
     request,
-  }) => {
-    const dates = { pick_up_date: dateFromToday(150), drop_off_date: dateFromToday(151) };
+  }, testInfo) => {
+    const start = await freeDays(request, testInfo, ['lexus-rx'], 2);
+    const dates = { pick_up_date: dateFromToday(start), drop_off_date: dateFromToday(start + 1) };
     await gotoLive(page, '/vehicles/lexus-rx');
     const calendar = page.getByRole('grid', { name: 'Availability' });
     // The calendar shows a month at a time: move it to the month of the booking.
@@ -76,8 +79,10 @@ test.describe('live availability', () => {
     page,
     browser,
     request,
-  }) => {
-    const dates = { pick_up_date: dateFromToday(152), drop_off_date: dateFromToday(153) };
+  }, testInfo) => {
+    // Two days the other visitor takes, then a day of their own after a free one.
+    const start = await freeDays(request, testInfo, ['jaguar-xf'], 4);
+    const dates = { pick_up_date: dateFromToday(start), drop_off_date: dateFromToday(start + 1) };
     const shopper = await registerUser(request, 'Asha Rao');
     await logInAs(page, shopper);
     await gotoLive(page, '/vehicles/jaguar-xf');
@@ -98,8 +103,8 @@ test.describe('live availability', () => {
       dialog.getByRole('gridcell', { name: `${longDate(dates.pick_up_date)}, booked, pick-up` }),
     ).toBeVisible();
 
-    await dialog.getByLabel('Pick-Up Date').fill(dateFromToday(155));
-    await dialog.getByLabel('Drop-Off Date').fill(dateFromToday(155));
+    await dialog.getByLabel('Pick-Up Date').fill(dateFromToday(start + 3));
+    await dialog.getByLabel('Drop-Off Date').fill(dateFromToday(start + 3));
     await expect(dialog.getByRole('status')).toHaveText('');
     await dialog.getByRole('button', { name: 'Submit' }).click();
     await expect(dialog.getByRole('img', { name: 'Success' })).toBeVisible();
@@ -109,13 +114,15 @@ test.describe('live availability', () => {
   test('a dated search drops a car booked on another page: at once below the fold, behind "List updated" on screen', async ({
     page,
     request,
-  }) => {
-    const dates = { pick_up_date: dateFromToday(160), drop_off_date: dateFromToday(161) };
+  }, testInfo) => {
+    // Cars no other test books or edits, in the first row and in the last, both free on these days.
+    const carIds = ['jaguar-f-type', 'lamborghini-aventador'];
+    const start = await freeDays(request, testInfo, carIds, 2);
+    const dates = { pick_up_date: dateFromToday(start), drop_off_date: dateFromToday(start + 1) };
     const search = `/vehicles?pick_up_date=${dates.pick_up_date}&drop_off_date=${dates.drop_off_date}`;
     const fleet = (await (await request.get('/api/vehicles')).json()) as Vehicle[];
-    // Cars no other test books or edits, in the first row and in the last: other tests book cars
-    // and add one while this runs, so the count is checked against the API's own answer.
-    const [first, last] = ['jaguar-f-type', 'lamborghini-aventador'].map((id) => fleet.find((car) => car._id === id));
+    // Other tests book cars and add one while this runs, so the count is checked against the API's own answer.
+    const [first, last] = carIds.map((id) => fleet.find((car) => car._id === id));
     if (!first?.availability || !last?.availability) throw new Error('the first-row and last cars must be in service');
     const freeNow = async () => ((await (await request.get(`/api${search}`)).json()) as Vehicle[]).length;
     await gotoLive(page, search);

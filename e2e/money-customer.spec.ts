@@ -12,9 +12,11 @@ import {
   expectNoSeriousAxeViolations,
   logInAs,
   registerUser,
+  serverControl,
   test,
   wizardAtDates,
 } from './fixtures';
+import { e2eSite } from './site';
 
 /**
  * The money side as a customer meets it (docs/product.md §10): a dated search's totals, a car's
@@ -63,7 +65,11 @@ async function screens(page: Page, testInfo: TestInfo, name: string, target: Loc
 
 test.describe.configure({ mode: 'serial' });
 
-test.describe('money, as the customer sees it', () => {
+const MAKES_ITS_ADMIN = 'runs create-admin on the site’s database, and sets car rules and an add-on there';
+
+test.describe('money, as the customer sees it', serverControl(MAKES_ITS_ADMIN), () => {
+  // Skipped before its hooks run: the admin is made on the database of the suite's own site.
+  test.skip(!e2eSite.local, `@server-control against ${e2eSite.baseUrl}: ${MAKES_ITS_ADMIN}`);
   let admin: Record<string, string>;
   test.beforeAll(async ({ request }) => {
     admin = { Authorization: `Bearer ${await adminToken(request)}` };

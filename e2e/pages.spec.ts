@@ -11,7 +11,7 @@ import {
   root,
   serveHostWithCatalog,
 } from './deploy';
-import { dateFromToday, e2eSite, expect, holdHostEntry, test } from './fixtures';
+import { dateFromToday, e2eSite, expect, holdHostEntry, serverControl, test } from './fixtures';
 
 /**
  * Remotes own their pages (docs/architecture.md §2): a team adds a page to the site by deploying
@@ -76,63 +76,65 @@ function editFile(file: string, edits: [anchor: string, replacement: string][]):
   writeFileSync(file, text);
 }
 
-test('a remote adds a page by deploying its files alone: its own HTML, its link and Back; removing it gives 404', async ({
-  page,
-}) => {
-  test.setTimeout(180_000);
-  const work = freshWork('add-a-page');
-  const catalogFiles = path.join(work, 'catalog-live');
-  cpSync(path.join(root, 'remote-catalog/dist'), catalogFiles, { recursive: true });
-  const site = await serveHostWithCatalog(work, catalogFiles, ownPort(30), { pages: true });
-  const header = page.getByRole('banner');
-  try {
-    await page.goto(site.hostOrigin);
-    await expect(page.getByRole('heading', { level: 1, name: 'Drive Your Dreams with Rentora' })).toBeVisible();
-    await expect(header.getByRole('link', { name: 'Offers' })).toHaveCount(0);
-    const hostBefore = hashTree(site.hostFiles);
-    const stateBefore = hashTree(path.join(root, 'state/src'));
+test(
+  'a remote adds a page by deploying its files alone: its own HTML, its link and Back; removing it gives 404',
+  serverControl('builds a new catalog version and deploys it, then the old one, beside a host of its own'),
+  async ({ page }) => {
+    test.setTimeout(180_000);
+    const work = freshWork('add-a-page');
+    const catalogFiles = path.join(work, 'catalog-live');
+    cpSync(path.join(root, 'remote-catalog/dist'), catalogFiles, { recursive: true });
+    const site = await serveHostWithCatalog(work, catalogFiles, ownPort(30), { pages: true });
+    const header = page.getByRole('banner');
+    try {
+      await page.goto(site.hostOrigin);
+      await expect(page.getByRole('heading', { level: 1, name: 'Drive Your Dreams with Rentora' })).toBeVisible();
+      await expect(header.getByRole('link', { name: 'Offers' })).toHaveCount(0);
+      const hostBefore = hashTree(site.hostFiles);
+      const stateBefore = hashTree(path.join(root, 'state/src'));
 
-    // The catalog team adds the page in its own folder, builds and deploys the catalog alone.
-    const source = copyCatalogSource(work);
-    addOffersPage(source);
-    const withOffers = buildApp(source);
-    const withoutOffers = path.join(work, 'catalog-before');
-    cpSync(catalogFiles, withoutOffers, { recursive: true });
-    deploy(withOffers, catalogFiles);
+      // The catalog team adds the page in its own folder, builds and deploys the catalog alone.
+      const source = copyCatalogSource(work);
+      addOffersPage(source);
+      const withOffers = buildApp(source);
+      const withoutOffers = path.join(work, 'catalog-before');
+      cpSync(catalogFiles, withoutOffers, { recursive: true });
+      deploy(withOffers, catalogFiles);
 
-    // Its HTML: the host's shell, with the page painted in it and its link in the navigation.
-    const html = await page.request.get(`${site.hostOrigin}/offers`);
-    expect(html.status()).toBe(200);
-    const text = await html.text();
-    expect(text).toContain('<title>Offers - Rentora</title>');
-    expect(text).toMatch(/<main[^>]*>.*This week’s offers.*<\/main>/s);
-    expect(text).toMatch(/<nav[^>]*aria-label="Main".*href="\/offers"[^>]*>Offers</s);
+      // Its HTML: the host's shell, with the page painted in it and its link in the navigation.
+      const html = await page.request.get(`${site.hostOrigin}/offers`);
+      expect(html.status()).toBe(200);
+      const text = await html.text();
+      expect(text).toContain('<title>Offers - Rentora</title>');
+      expect(text).toMatch(/<main[^>]*>.*This week’s offers.*<\/main>/s);
+      expect(text).toMatch(/<nav[^>]*aria-label="Main".*href="\/offers"[^>]*>Offers</s);
 
-    // Reached by its header link, from a page the host renders, and Back leaves it.
-    await page.reload();
-    await header.getByRole('link', { name: 'Offers' }).click();
-    await expect(page).toHaveURL(`${site.hostOrigin}/offers`);
-    await expect(page.getByRole('heading', { level: 1, name: 'This week’s offers' })).toBeVisible();
-    await expect(page).toHaveTitle('Offers - Rentora');
-    await expect(header.getByRole('link', { name: 'Offers' })).toHaveAttribute('aria-current', 'page');
-    await page.goBack();
-    await expect(page.getByRole('heading', { level: 1, name: 'Drive Your Dreams with Rentora' })).toBeVisible();
+      // Reached by its header link, from a page the host renders, and Back leaves it.
+      await page.reload();
+      await header.getByRole('link', { name: 'Offers' }).click();
+      await expect(page).toHaveURL(`${site.hostOrigin}/offers`);
+      await expect(page.getByRole('heading', { level: 1, name: 'This week’s offers' })).toBeVisible();
+      await expect(page).toHaveTitle('Offers - Rentora');
+      await expect(header.getByRole('link', { name: 'Offers' })).toHaveAttribute('aria-current', 'page');
+      await page.goBack();
+      await expect(page.getByRole('heading', { level: 1, name: 'Drive Your Dreams with Rentora' })).toBeVisible();
 
-    // No host rebuild, no new @rentora/state.
-    expect(hashTree(site.hostFiles)).toEqual(hostBefore);
-    expect(hashTree(path.join(root, 'state/src'))).toEqual(stateBefore);
+      // No host rebuild, no new @rentora/state.
+      expect(hashTree(site.hostFiles)).toEqual(hostBefore);
+      expect(hashTree(path.join(root, 'state/src'))).toEqual(stateBefore);
 
-    // Removed the same way: the page is gone, and so is its link.
-    deploy(withoutOffers, catalogFiles);
-    expect((await page.request.get(`${site.hostOrigin}/offers`)).status()).toBe(404);
-    await page.goto(`${site.hostOrigin}/offers`);
-    await expect(page.getByRole('heading', { name: 'Page Not Found!' })).toBeVisible();
-    await expect(header.getByRole('link', { name: 'Offers' })).toHaveCount(0);
-  } finally {
-    await site.close();
-    rmSync(work, { recursive: true, force: true });
-  }
-});
+      // Removed the same way: the page is gone, and so is its link.
+      deploy(withoutOffers, catalogFiles);
+      expect((await page.request.get(`${site.hostOrigin}/offers`)).status()).toBe(404);
+      await page.goto(`${site.hostOrigin}/offers`);
+      await expect(page.getByRole('heading', { name: 'Page Not Found!' })).toBeVisible();
+      await expect(header.getByRole('link', { name: 'Offers' })).toHaveCount(0);
+    } finally {
+      await site.close();
+      rmSync(work, { recursive: true, force: true });
+    }
+  },
+);
 
 test.describe('what a visitor does while a page starts is kept', () => {
   test('a city chosen, dates filled and Search pressed before the page’s code runs: one search, for that city', async ({
@@ -233,24 +235,28 @@ test.describe('the fleet’s first paint holds', () => {
       port: ownPort(46),
     },
   ]) {
-    test(`with ${what}: heading, toolbar and what the data allows`, async ({ page }) => {
-      test.setTimeout(90_000);
-      const work = freshWork(`fleet-first-paint-${port}`);
-      const site = await serveHostWithCatalog(work, path.join(root, 'remote-catalog/dist'), port, {
-        pages: true,
-        pageData,
-      });
-      try {
-        await page.goto(`${site.hostOrigin}/vehicles`);
-        await expect(page.getByText('Search and Book the Best Rental Vehicles')).toBeVisible();
-        await expect(page.getByPlaceholder('Search by car name')).toBeVisible();
-        await expect(page.getByRole('combobox', { name: 'Location' })).toBeVisible();
-        if (expected.count) await expect(page.getByText(expected.count, { exact: true })).toBeVisible();
-        await expect(page.getByRole('article')).toHaveCount(expected.cards);
-      } finally {
-        await site.close();
-        rmSync(work, { recursive: true, force: true });
-      }
-    });
+    test(
+      `with ${what}: heading, toolbar and what the data allows`,
+      serverControl('serves this checkout’s host build with page data of its own'),
+      async ({ page }) => {
+        test.setTimeout(90_000);
+        const work = freshWork(`fleet-first-paint-${port}`);
+        const site = await serveHostWithCatalog(work, path.join(root, 'remote-catalog/dist'), port, {
+          pages: true,
+          pageData,
+        });
+        try {
+          await page.goto(`${site.hostOrigin}/vehicles`);
+          await expect(page.getByText('Search and Book the Best Rental Vehicles')).toBeVisible();
+          await expect(page.getByPlaceholder('Search by car name')).toBeVisible();
+          await expect(page.getByRole('combobox', { name: 'Location' })).toBeVisible();
+          if (expected.count) await expect(page.getByText(expected.count, { exact: true })).toBeVisible();
+          await expect(page.getByRole('article')).toHaveCount(expected.cards);
+        } finally {
+          await site.close();
+          rmSync(work, { recursive: true, force: true });
+        }
+      },
+    );
   }
 });

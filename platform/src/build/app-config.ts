@@ -4,7 +4,8 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { appAt, siteApps } from '../apps';
+import { appAt } from '../apps';
+import { loadSiteConfig } from '../launch/site-config';
 import { sharedSingletons } from './federation';
 import { PAGE_TABLE_SOURCE, PageTablePlugin } from './page-tables';
 import { moduleOptions } from './module-options';
@@ -40,10 +41,20 @@ const compileHint = () =>
     stage: rspack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 50,
   });
 
-/** Where `npm run dev` serves each remote: its own port on this machine. */
-function devRemoteUrls(appRoot: string): Record<string, string> {
-  const { remotes } = siteApps(path.dirname(appRoot));
-  return Object.fromEntries(remotes.map(({ name, port }) => [name, `http://localhost:${port}`]));
+/**
+ * `npm run dev`'s site, configured as `npm start`'s is (README: Configuration): each app's port
+ * (`PORT`, `CATALOG_PORT`, …), where the host's page finds each remote (`REMOTE_CATALOG_URL`, …),
+ * and the host names its pages may be opened at (`HOST_ORIGIN`, by default localhost and
+ * 127.0.0.1). The dev servers refuse a cross-site request for a script from a host name they do
+ * not know (403, against DNS rebinding): a page at 127.0.0.1 loading a remote from localhost is
+ * cross-site, so every host name of the site is allowed by name.
+ */
+function devSite(appRoot: string, federationName: string) {
+  const site = loadSiteConfig(process.env, path.dirname(appRoot));
+  const hostName = (url: string) => new URL(url).hostname;
+  const allowedHosts = [...new Set([...site.hostOrigins, ...Object.values(site.remoteUrls)].map(hostName))];
+  const port = federationName === 'host' ? site.port : site.remotePorts[federationName];
+  return { port, allowedHosts, remoteUrls: site.remoteUrls };
 }
 
 /** Every app runs in a browser: leave the runtime's Node code out. */
@@ -58,7 +69,7 @@ export function createAppConfig(
   const mode = argv.mode === 'development' || process.env.NODE_ENV === 'development' ? 'development' : 'production';
   const isDev = mode === 'development';
   const standalone = env.standalone === true;
-  const { name: federationName, port, remote } = appAt(root);
+  const { name: federationName, remote } = appAt(root);
   const app = remote ? 'remote' : 'host';
   if (standalone && (app === 'host' || !isDev)) {
     throw new Error('Standalone is a development mode of a remote: rspack serve --mode development --env standalone.');
@@ -66,6 +77,8 @@ export function createAppConfig(
   const apiPort = Number(process.env.API_PORT ?? 3100);
   const modules = moduleOptions(federationName, isDev);
   const reactRouter = isDev ? undefined : reactRouterProduction(root);
+  // Only a dev server reads the site around the app: a production build is the app's folder alone.
+  const dev = isDev ? devSite(root, federationName) : undefined;
 
   return {
     mode,
@@ -119,8 +132,9 @@ export function createAppConfig(
     ],
     optimization: { moduleIds: 'deterministic' },
     performance: false,
-    devServer: {
-      port,
+    devServer: dev && {
+      port: dev.port,
+      allowedHosts: dev.allowedHosts,
       hot: true,
       historyApiFallback: app === 'host' || standalone,
       headers: { 'Access-Control-Allow-Origin': '*' },
@@ -135,7 +149,7 @@ export function createAppConfig(
                 path: '/remotes.json',
                 middleware: (_request: IncomingMessage, response: ServerResponse) => {
                   response.setHeader('Content-Type', 'application/json');
-                  response.end(JSON.stringify(devRemoteUrls(root)));
+                  response.end(JSON.stringify(dev.remoteUrls));
                 },
               },
               ...middlewares,

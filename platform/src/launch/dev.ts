@@ -2,10 +2,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { siteApps } from '../apps';
 import { findRepoRoot } from './repo';
+import { loadSiteConfig } from './site-config';
 
 /**
  * `npm run dev`: the API restarting on change, every app on its dev server with React fast
- * refresh; the host's dev server proxies /api to the API (API_PORT, default 3100).
+ * refresh; the host's dev server proxies /api to the API (API_PORT, default 3100). The apps' ports
+ * and host names are `npm start`'s settings (PORT, CATALOG_PORT, …, HOST_ORIGIN): each dev server
+ * reads them (platform/src/build/app-config.ts).
  */
 const root = findRepoRoot();
 const apiPort = process.env.API_PORT ?? '3100';
@@ -40,7 +43,10 @@ for (const app of [apps.host, ...apps.remotes]) {
     },
   );
 }
-process.stdout.write(`Rentora (dev) will be at http://localhost:${apps.host.port} once the dev servers are up.\n`);
+const { port } = loadSiteConfig(process.env, root);
+process.stdout.write(
+  `Rentora (dev) will be at http://localhost:${port} and http://127.0.0.1:${port} once the dev servers are up.\n`,
+);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
