@@ -19,7 +19,7 @@ import { findRepoRoot } from '../launch/repo';
  * complete). Anything else a user types, such as an accented name, falls back to the system font.
  */
 export const TEXT_CHARACTERS =
-  String.fromCharCode(...Array.from({ length: 0x7f - 0x20 }, (_, index) => 0x20 + index)) + '\u00a0©·×‘’“”…–—•';
+  String.fromCharCode(...Array.from({ length: 0x7f - 0x20 }, (_, index) => 0x20 + index)) + '\u00a0©·×‘’“”…–—•−';
 
 /** Characters the Latin files lack; each family gets a tiny second file for them. */
 export const SYMBOL_CHARACTERS = '₹';
