@@ -1,5 +1,5 @@
 import type { DepositMethod, OperatorBooking, RentalStage } from '@rentora/shared/operator';
-import { addDays } from '@rentora/shared/format';
+import { addDays, startOfDayIn } from '@rentora/shared/format';
 import type { Engine } from '../db/connect';
 import { storedTimestamp } from '../db/timestamps';
 import { ApiError } from '../errors';
@@ -8,7 +8,6 @@ import { readStoredQuote } from '../money/stored-quote';
 import type { Executor } from '../repositories/executor';
 import { findPickUp, recordPickUp, recordReturn } from '../repositories/handovers';
 import { findRentalToInvoice } from '../repositories/invoices';
-import { startOfDayIn } from '../time/day-start';
 import { issueInvoice } from './invoices';
 
 /** What the desk may send with a move to picked_up (hand-over) or completed (return); all optional. */

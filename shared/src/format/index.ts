@@ -1,2 +1,3 @@
 export * from './dates';
 export * from './money';
+export * from './zone-clock';
