@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { generatePath, matchPath as matchRoute } from 'react-router-dom';
 import type { ModalName } from './stores/modal';
+import { decodedPath } from './paths';
 
 /**
  * A remote's pages, as the remote declares them in one typed table in its own folder
@@ -154,22 +155,6 @@ export const moduleIdOf = ({ remote, expose }: { remote: string; expose: string 
   `${remote}/${expose.replace(/^\.\//, '')}`;
 
 /**
- * The path as react-router matches it: each segment decoded, an encoded `/` kept as `%2F`, or as
- * it came when it does not decode (react-router's own decoding, without its console warning:
- * a client can send any path to the server).
- */
-function decodedPath(pathname: string): string {
-  try {
-    return pathname
-      .split('/')
-      .map((segment) => decodeURIComponent(segment).replaceAll('/', '%2F'))
-      .join('/');
-  } catch {
-    return pathname;
-  }
-}
-
-/**
  * The names of a route pattern's parameters, in order: `:name` (`:name?` when optional), and `*`
  * for the rest of the path, in react-router's syntax.
  */
@@ -264,15 +249,4 @@ export function navLinksOf(table: SiteTable, own: readonly NavLink[], role: Role
   return [...own, ...pages].sort((a, b) => a.order - b.order);
 }
 
-/**
- * Whether a navigation link to `to` points at the page at `pathname`: paths compare without the
- * query and ignoring case, as routes match; unless `end`, the pages below `to` count too.
- */
-export function linksHere(to: string, pathname: string, end: boolean): boolean {
-  const target = (to.split(/[?#]/)[0] ?? '').toLowerCase() || '/';
-  const current = decodedPath(pathname)
-    .toLowerCase()
-    .replace(/(.)\/+$/, '$1');
-  if (current === target) return true;
-  return !end && target !== '/' && current.startsWith(target.endsWith('/') ? target : `${target}/`);
-}
+export { linksHere } from './paths';

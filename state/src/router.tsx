@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { BrowserRouter as ReactRouterBrowserRouter, Link, useLocation, type LinkProps } from 'react-router-dom';
-import { linksHere } from './page-table';
+import { linksHere } from './paths';
 
 /**
  * The router every app uses, shared as one singleton (docs/architecture.md §2): react-router-dom 7

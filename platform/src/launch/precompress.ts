@@ -4,9 +4,12 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /** Source maps are left out: no server sends them (site/static-site.ts). */
 const COMPRESSIBLE = /\.(js|css|html|json|svg)$/;
-const MIN_BYTES = 1024;
 
-/** Writes .br and .gz beside every text file of a build, so the server never compresses per request. */
+/**
+ * Writes .br and .gz beside every text file of a build, so the server never compresses per request.
+ * Small files too (a shared singleton's chunk can be under 1 KiB, and Brotli halves it), but only a
+ * copy smaller than the file: the server sends the original when there is none.
+ */
 export function precompress(dir: string): void {
   for (const entry of readdirSync(dir)) {
     const file = path.join(dir, entry);
@@ -14,9 +17,14 @@ export function precompress(dir: string): void {
       precompress(file);
       continue;
     }
-    if (!COMPRESSIBLE.test(entry) || statSync(file).size < MIN_BYTES) continue;
+    if (!COMPRESSIBLE.test(entry)) continue;
     const content = readFileSync(file);
-    writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
-    writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+    const copies = {
+      br: brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      gz: gzipSync(content, { level: 9 }),
+    };
+    for (const [extension, copy] of Object.entries(copies)) {
+      if (copy.length < content.length) writeFileSync(`${file}.${extension}`, copy);
+    }
   }
 }
