@@ -4,6 +4,7 @@ import { buildStale } from '../launch/build';
 import { CHROMIUM_FLAGS, findChromium } from '../launch/chromium';
 import { startLocalSite } from '../launch/local-site';
 import { startImageHost } from './image-host';
+import { longTasksBySource, median, type LongTask, type TaskSource } from './long-tasks';
 import { measuredPages } from './pages';
 
 /**
@@ -11,14 +12,24 @@ import { measuredPages } from './pages';
  * every public page, served exactly as `npm start` serves them, with the car photos from a local
  * stand-in for the image CDN, so the figures do not depend on reaching it. It prints figures and gates
  * nothing: Lighthouse scores are too noisy for CI (docs/architecture.md §5).
+ *
+ * Each page is measured `PERF_RUNS` times (3) in two ways: `fresh`, each run in a new browser
+ * process (a first visit: nothing cached, nothing compiled), and `warm`, every run in one browser
+ * after a first unrecorded visit (a returning visitor). It prints each page's median per way, then
+ * the long tasks of each page's median fresh run by source: inline scripts, a chunk, unattributed.
+ * `PERF_MODES=fresh` (or `warm`) runs one way only.
  */
-const RUNS = Number(process.env.PERF_RUNS ?? 2);
+const RUNS = Number(process.env.PERF_RUNS ?? 3);
+const MODES = (process.env.PERF_MODES ?? 'fresh,warm').split(',') as Mode[];
 const BASE_PORT = Number(process.env.PERF_PORT_BASE ?? 4800);
 /** Where to keep each run's full Lighthouse report (JSON), to read its traces and LCP breakdown. */
 const REPORT_DIR = process.env.PERF_REPORT_DIR;
 
+type Mode = 'fresh' | 'warm';
+
 interface Figures {
   page: string;
+  mode: Mode;
   performance: number;
   accessibility: number;
   bestPractices: number;
@@ -30,6 +41,7 @@ interface Figures {
   observedFcpMs: number;
   observedLcpMs: number;
   scriptKiB: number;
+  longTasks: LongTask[];
 }
 
 interface LighthouseAudit {
@@ -40,6 +52,9 @@ interface LighthouseAudit {
       transferSize?: number;
       observedFirstContentfulPaint?: number;
       observedLargestContentfulPaint?: number;
+      url?: string;
+      duration?: number;
+      startTime?: number;
     }[];
   };
 }
@@ -56,15 +71,21 @@ interface LighthouseResult {
 
 const score = (value: number | null) => Math.round((value ?? 0) * 100);
 
-function figuresOf(page: string, { lhr }: LighthouseResult): Figures {
+function figuresOf(page: string, mode: Mode, { lhr }: LighthouseResult): Figures {
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const requests = lhr.audits['network-requests']?.details?.items ?? [];
   const observed = lhr.audits.metrics?.details?.items?.[0] ?? {};
   const scriptBytes = requests
     .filter((request) => request.resourceType === 'Script')
     .reduce((sum, request) => sum + (request.transferSize ?? 0), 0);
+  const longTasks = (lhr.audits['long-tasks']?.details?.items ?? []).map((task) => ({
+    url: task.url ?? 'Unattributable',
+    duration: task.duration ?? 0,
+    startTime: task.startTime ?? 0,
+  }));
   return {
     page,
+    mode,
     performance: score(lhr.categories.performance.score),
     accessibility: score(lhr.categories.accessibility.score),
     bestPractices: score(lhr.categories['best-practices'].score),
@@ -75,34 +96,74 @@ function figuresOf(page: string, { lhr }: LighthouseResult): Figures {
     observedFcpMs: observed.observedFirstContentfulPaint ?? Number.NaN,
     observedLcpMs: observed.observedLargestContentfulPaint ?? Number.NaN,
     scriptKiB: scriptBytes / 1024,
+    longTasks,
   };
 }
 
-function print(results: Figures[]): void {
+/** Each page's median figures per way of measuring, with the spread of its TBT. */
+function printMedians(results: readonly Figures[]): void {
   const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-  console.log(`Lighthouse 12, mobile, simulated throttling; ${RUNS} run(s) per page.`);
-  console.table(
-    results.map((figures) => ({
-      page: figures.page,
-      performance: figures.performance,
-      accessibility: figures.accessibility,
-      'best practices': figures.bestPractices,
-      LCP: seconds(figures.lcpMs),
-      TBT: `${Math.round(figures.tbtMs)} ms`,
-      CLS: figures.cls.toFixed(3),
-      FCP: seconds(figures.fcpMs),
-      'seen FCP': `${figures.observedFcpMs} ms`,
-      'seen LCP': `${figures.observedLcpMs} ms`,
-      'JS KiB': figures.scriptKiB.toFixed(1),
-    })),
-  );
+  console.log(`Lighthouse 12, mobile, simulated throttling; the median of ${RUNS} run(s) per page and way.`);
+  const rows = [];
+  for (const mode of MODES) {
+    for (const page of new Set(results.map((figures) => figures.page))) {
+      const runs = results.filter((figures) => figures.page === page && figures.mode === mode);
+      if (runs.length === 0) continue;
+      const middle = (pick: (figures: Figures) => number) => median(runs.map(pick));
+      const tbts = runs.map((figures) => Math.round(figures.tbtMs));
+      rows.push({
+        page,
+        way: mode,
+        performance: middle((figures) => figures.performance),
+        accessibility: middle((figures) => figures.accessibility),
+        'best practices': middle((figures) => figures.bestPractices),
+        LCP: seconds(middle((figures) => figures.lcpMs)),
+        TBT: `${middle((figures) => figures.tbtMs).toFixed(0)} ms`,
+        'TBT runs': tbts.join(' / '),
+        CLS: middle((figures) => figures.cls).toFixed(3),
+        FCP: seconds(middle((figures) => figures.fcpMs)),
+        'seen LCP': `${middle((figures) => figures.observedLcpMs)} ms`,
+        'JS KiB': middle((figures) => figures.scriptKiB).toFixed(1),
+      });
+    }
+  }
+  console.table(rows);
 }
 
-function saveReport(page: string, run: number, { report }: LighthouseResult): void {
+/** The long tasks of each page's median run (fresh if measured), by source. */
+function printLongTasks(results: readonly Figures[], baseUrl: string, appsByOrigin: Record<string, string>): void {
+  const mode = MODES[0];
+  for (const page of new Set(results.map((figures) => figures.page))) {
+    const runs = results
+      .filter((figures) => figures.page === page && figures.mode === mode)
+      .sort((a, b) => a.tbtMs - b.tbtMs);
+    const middle = runs[Math.floor((runs.length - 1) / 2)];
+    if (!middle) continue;
+    const sources: TaskSource[] = longTasksBySource(middle.longTasks, `${baseUrl}${page}`, appsByOrigin);
+    console.log(`\nLong tasks of ${page} (${mode}, the median run: TBT ${Math.round(middle.tbtMs)} ms)`);
+    if (sources.length === 0) {
+      console.log('  none');
+      continue;
+    }
+    console.table(
+      sources.map(({ source, tasks, totalMs, blockingMs }) => ({
+        source,
+        tasks,
+        'time ms': Math.round(totalMs),
+        'blocking ms': Math.round(blockingMs),
+      })),
+    );
+  }
+}
+
+function saveReport(page: string, mode: Mode, run: number, { report }: LighthouseResult): void {
   if (!REPORT_DIR) return;
   mkdirSync(REPORT_DIR, { recursive: true });
   const name = page.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home';
-  writeFileSync(path.join(REPORT_DIR, `${name}-${run + 1}.json`), Array.isArray(report) ? report.join('') : report);
+  writeFileSync(
+    path.join(REPORT_DIR, `${name}-${mode}-${run + 1}.json`),
+    Array.isArray(report) ? report.join('') : report,
+  );
 }
 
 async function perf(): Promise<void> {
@@ -130,15 +191,15 @@ async function perf(): Promise<void> {
     // Lighthouse and chrome-launcher ship as ES modules only.
     const { default: lighthouse } = await import('lighthouse');
     const chromeLauncher = await import('chrome-launcher');
-    const chrome = await chromeLauncher.launch({
-      chromePath,
-      chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS, ...('unavailable' in images ? [] : images.chromeFlags)],
-    });
-    stops.push(() => chrome.kill());
+    const launchChrome = () =>
+      chromeLauncher.launch({
+        chromePath,
+        chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS, ...('unavailable' in images ? [] : images.chromeFlags)],
+      });
 
-    const measure = async (page: string, attempts = 3): Promise<LighthouseResult> => {
+    const measure = async (page: string, port: number, attempts = 3): Promise<LighthouseResult> => {
       const result = (await lighthouse(`${site.baseUrl}${page}`, {
-        port: chrome.port,
+        port,
         logLevel: 'error',
         output: 'json',
         onlyCategories: ['performance', 'accessibility', 'best-practices'],
@@ -148,21 +209,38 @@ async function perf(): Promise<void> {
       if (!failure) return result;
       if (attempts <= 1) throw new Error(`Lighthouse could not measure ${page}: ${failure.message}`);
       console.log(`Lighthouse could not record ${page} (${failure.code}); measuring it again.`);
-      return measure(page, attempts - 1);
+      return measure(page, port, attempts - 1);
     };
-    // One unrecorded run per page first: the servers' first answers (a photo drawn, a manifest
-    // read) are not what a shopper meets on a site in service.
+    /** One run in a browser of its own, closed after it: a first visit. */
+    const measureFresh = async (page: string): Promise<LighthouseResult> => {
+      const chrome = await launchChrome();
+      try {
+        return await measure(page, chrome.port);
+      } finally {
+        chrome.kill();
+      }
+    };
+
     const pages = measuredPages();
-    for (const page of pages) await measure(page);
+    // The servers' first answers (a photo drawn, a manifest read) are not what a shopper meets
+    // on a site in service: every page is visited once, unrecorded, before anything is measured.
+    const warm = await launchChrome();
+    stops.push(() => warm.kill());
+    for (const page of pages) await measure(page, warm.port);
     const results: Figures[] = [];
     for (const page of pages) {
-      for (let run = 0; run < RUNS; run += 1) {
-        const result = await measure(page);
-        if (REPORT_DIR) saveReport(page, run, result);
-        results.push(figuresOf(page, result));
+      for (const mode of MODES) {
+        for (let run = 0; run < RUNS; run += 1) {
+          const result = mode === 'fresh' ? await measureFresh(page) : await measure(page, warm.port);
+          saveReport(page, mode, run, result);
+          results.push(figuresOf(page, mode, result));
+        }
       }
     }
-    print(results);
+    printMedians(results);
+    const appsByOrigin: Record<string, string> = { [new URL(site.baseUrl).origin]: 'host' };
+    for (const [name, url] of Object.entries(site.remotes)) appsByOrigin[new URL(url).origin] = name;
+    printLongTasks(results, site.baseUrl, appsByOrigin);
   } finally {
     for (const stop of stops.reverse()) await stop();
   }
