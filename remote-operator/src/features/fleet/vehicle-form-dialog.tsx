@@ -1,6 +1,7 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Button, CarImage, Eyebrow, Field, IMAGE_URL_PATTERN, VEHICLE_TYPES } from '@rentora/shared';
 import { ChoiceField } from '../../lib/choice-field';
+import { FieldGroup, formStyles } from '../../lib/field-group';
 import { PageDialog } from '../../lib/page-dialog';
 import type { OperatorVehicle } from '@rentora/shared/operator';
 import { CarRulesFields } from './car-rules-fields';
@@ -59,16 +60,6 @@ function payloadOf(values: FormValues, editing: boolean): Record<string, unknown
 
 /** A photo address the preview may try: one the API would take; one that fails to load shows the drawn car. */
 const previewable = (address: string) => IMAGE_URL_PATTERN.test(address.trim());
-
-/** One titled group of fields: a fieldset, so a screen reader names the group with each field. */
-function Section({ legend, children }: { legend: string; children: ReactNode }) {
-  return (
-    <fieldset className={styles.section}>
-      <legend className={styles.legend}>{legend}</legend>
-      <div className={styles.grid}>{children}</div>
-    </fieldset>
-  );
-}
 
 export interface VehicleFormDialogProps {
   /** The car to edit; none adds a new one. */
@@ -149,7 +140,7 @@ export function VehicleFormDialog({ car, onClose }: VehicleFormDialogProps) {
             {car ? `Edit ${car.car_name}` : 'Add a car'}
           </h2>
         </header>
-        <Section legend="The car">
+        <FieldGroup columns={2} legend="The car">
           {input('car_name')}
           {input('brand_name')}
           <ChoiceField
@@ -159,8 +150,8 @@ export function VehicleFormDialog({ car, onClose }: VehicleFormDialogProps) {
             onChange={(event) => set('car_type', event.target.value)}
           />
           {input('model_year')}
-        </Section>
-        <Section legend="Listing">
+        </FieldGroup>
+        <FieldGroup columns={2} legend="Listing">
           {input('location')}
           {input('price_per_day')}
           {input('license_plate')}
@@ -177,8 +168,8 @@ export function VehicleFormDialog({ car, onClose }: VehicleFormDialogProps) {
               onChange={(event) => set('status', event.target.value)}
             />
           )}
-        </Section>
-        <Section legend="Pricing rules">
+        </FieldGroup>
+        <FieldGroup columns={2} legend="Pricing rules">
           <CarRulesFields rules={rules} problems={ruleProblems} onChange={setRules} />
           {car?.status === 'in_service' ? (
             <QuotePreview vehicleId={car._id} rulesSaved={sameRules(rules, car)} />
@@ -186,16 +177,16 @@ export function VehicleFormDialog({ car, onClose }: VehicleFormDialogProps) {
             // Customers can book (and so be quoted) only a car in service.
             <p className={styles.later}>Once the car is in service, its form previews a quote.</p>
           )}
-        </Section>
-        <Section legend="Specifications">
+        </FieldGroup>
+        <FieldGroup columns={2} legend="Specifications">
           {input('seating_capacity')}
           {input('fuel_type')}
           {input('engine')}
           {input('transmission')}
           {input('average')}
           {!car && input('customer_ratings')}
-        </Section>
-        <Section legend="Photo and description">
+        </FieldGroup>
+        <FieldGroup columns={2} legend="Photo and description">
           <div className={styles.photo}>
             {previewable(values.image_url) ? (
               <CarImage
@@ -226,14 +217,14 @@ export function VehicleFormDialog({ car, onClose }: VehicleFormDialogProps) {
               />
             </div>
           </div>
-        </Section>
+        </FieldGroup>
         <footer className={styles.footer}>
           {problem && (
-            <p role="alert" className={styles.problem}>
+            <p role="alert" className={formStyles.problem}>
               {problem}
             </p>
           )}
-          <div className={styles.buttons}>
+          <div className={formStyles.buttons}>
             <Button variant="ghost" onClick={onClose}>
               Cancel
             </Button>

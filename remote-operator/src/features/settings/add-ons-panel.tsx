@@ -8,6 +8,7 @@ import { PageDialog } from '../../lib/page-dialog';
 import { ReadFailure } from '../../lib/read-state';
 import { RowAction } from '../../lib/row-action';
 import { OfferBadge } from '../../lib/status-badge';
+import { formStyles } from '../../lib/field-group';
 import { AddOnFields, addOnPayloadOf, type AddOnDraft } from './add-on-fields';
 import { ADD_ONS_PATH, changeSettings } from './settings-api';
 import styles from './settings-page.module.css';
@@ -88,7 +89,7 @@ export function AddOnsPanel() {
         </div>
       </form>
       {problem && (
-        <p role="alert" className={styles.problem}>
+        <p role="alert" className={formStyles.problem}>
           {problem}
         </p>
       )}
@@ -152,11 +153,11 @@ function EditAddOnDialog({ addOn, onClose }: { addOn: OperatorAddOn; onClose: ()
         <p className={styles.panelIntro}>A new price applies to new quotes; rentals already booked keep theirs.</p>
         <AddOnFields draft={draft} onChange={setDraft} />
         {problem && (
-          <p role="alert" className={styles.problem}>
+          <p role="alert" className={formStyles.problem}>
             {problem}
           </p>
         )}
-        <div className={styles.buttons}>
+        <div className={formStyles.buttons}>
           <Button variant="ghost" onClick={onClose}>
             Cancel
           </Button>

@@ -1,7 +1,8 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Button, checkGstin, Eyebrow, Field, GST_STATES, gstinStateCode, normaliseGstin } from '@rentora/shared';
 import { businessSettingsSchema, type BusinessSettings } from '@rentora/shared/operator';
 import { ChoiceField } from '../../lib/choice-field';
+import { FieldGroup, formStyles } from '../../lib/field-group';
 import { changeSettings, SETTINGS_PATH } from './settings-api';
 import fieldStyles from '../../lib/choice-field.module.css';
 import styles from './settings-page.module.css';
@@ -45,15 +46,6 @@ function gstinProblem(draft: Draft): string | undefined {
   if (gstinStateCode(gstin) !== draft.state_code)
     return `This GSTIN is registered in state ${gstinStateCode(gstin)}: choose that state.`;
   return undefined;
-}
-
-function Group({ legend, children }: { legend: string; children: ReactNode }) {
-  return (
-    <fieldset className={styles.group}>
-      <legend className={styles.legend}>{legend}</legend>
-      <div className={styles.grid}>{children}</div>
-    </fieldset>
-  );
 }
 
 /**
@@ -113,10 +105,10 @@ export function TaxSettingsForm({ settings }: { settings: BusinessSettings }) {
         </p>
       </header>
       <form className={styles.taxForm} aria-label="Tax and invoices" onSubmit={(event) => void save(event)}>
-        <Group legend="The business">
+        <FieldGroup columns={3} legend="The business">
           <Field
             label="Legal name"
-            className={styles.wide}
+            className={formStyles.wide}
             required
             maxLength={FIELDS.legal_name.maxLength}
             value={draft.legal_name}
@@ -128,7 +120,7 @@ export function TaxSettingsForm({ settings }: { settings: BusinessSettings }) {
             value={draft.state_code}
             onChange={(event) => set({ state_code: event.target.value })}
           />
-          <div className={[fieldStyles.field, styles.wide].join(' ')}>
+          <div className={[fieldStyles.field, formStyles.wide].join(' ')}>
             <label htmlFor={addressId} className={fieldStyles.label}>
               Address
             </label>
@@ -151,8 +143,8 @@ export function TaxSettingsForm({ settings }: { settings: BusinessSettings }) {
             error={gstinWrong}
             onChange={(event) => set({ gstin: event.target.value })}
           />
-        </Group>
-        <Group legend="Tax">
+        </FieldGroup>
+        <FieldGroup columns={3} legend="Tax">
           {number('gst_rate', 'GST rate (%)', '0.01')}
           <Field
             label="SAC"
@@ -169,8 +161,8 @@ export function TaxSettingsForm({ settings }: { settings: BusinessSettings }) {
             value={String(draft.prices_include_tax)}
             onChange={(event) => set({ prices_include_tax: event.target.value === 'true' })}
           />
-        </Group>
-        <Group legend="Invoices and fees">
+        </FieldGroup>
+        <FieldGroup columns={3} legend="Invoices and fees">
           <Field
             label="Invoice prefix"
             required
@@ -182,10 +174,10 @@ export function TaxSettingsForm({ settings }: { settings: BusinessSettings }) {
           />
           {number('late_fee_per_hour', 'Late fee per hour (₹)', '1')}
           {number('refuel_fee', 'Refuel fee (₹)', '1')}
-        </Group>
+        </FieldGroup>
         <footer className={styles.formFoot}>
           {problem && (
-            <p role="alert" className={styles.problem}>
+            <p role="alert" className={formStyles.problem}>
               {problem}
             </p>
           )}
