@@ -2,23 +2,33 @@ import '@rentora/shared/styles/fonts.css';
 import '@rentora/shared/styles/tokens.css';
 import '@rentora/shared/styles/base.css';
 import { Button, ModalFrame } from '@rentora/shared';
-import { $modal, closeModal, openAuth, openProfile, type ModalState, useStore } from '@rentora/state';
+import {
+  $modal,
+  $pagePaths,
+  closeModal,
+  openAuth,
+  openProfile,
+  pagePathsOf,
+  type ModalState,
+  useStore,
+} from '@rentora/state';
+import { StandalonePages } from '@rentora/state/standalone';
 import { StrictMode, useId } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from '@rentora/state/router';
 import AuthModal from '../exposed/auth-modal';
+import InvoicePage from '../exposed/invoice-page';
 import ProfileModal from '../exposed/profile-modal';
+import accountPages from '../pages';
 
-/** The account's two modals with no host: a button for each, opened as the host's outlet would. */
-function StandaloneAccount() {
+// No host tells where pages are: the account's own table does, for its links by name.
+$pagePaths.set(pagePathsOf(accountPages.pages));
+
+/** The account's modals with no host: a button for each, opened as the host's outlet would. */
+function ModalButtons() {
   return (
-    <BrowserRouter>
-      <main>
-        <h1>Account (standalone)</h1>
-        <Button onClick={openAuth}>Open Login/Sign Up</Button> <Button onClick={openProfile}>Open Profile</Button>
-        <AccountOutlet />
-      </main>
-    </BrowserRouter>
+    <nav aria-label="Account modals">
+      <Button onClick={openAuth}>Open Login/Sign Up</Button> <Button onClick={openProfile}>Open Profile</Button>
+    </nav>
   );
 }
 
@@ -40,8 +50,12 @@ function AccountModal({ modal, titleId }: { modal: ModalState & { name: 'auth' |
 
 const root = document.getElementById('root');
 if (!root) throw new Error('standalone/index.html has no #root element.');
+// The account's invoice page at its path (sign in first: it is for the rental's customer and staff), and its modals on every path.
 createRoot(root).render(
   <StrictMode>
-    <StandaloneAccount />
+    <StandalonePages table={accountPages} components={{ './InvoicePage': InvoicePage }}>
+      <ModalButtons />
+      <AccountOutlet />
+    </StandalonePages>
   </StrictMode>,
 );
