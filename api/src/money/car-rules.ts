@@ -12,8 +12,22 @@ import {
 import type { VehicleRow } from '../db/schema';
 import { ApiError } from '../errors';
 
+/** What a car is quoted and booked by: its name, its price and its rules, as its row keeps them. */
+export const PRICED_VEHICLE_COLUMNS = [
+  'slug',
+  'car_name',
+  'price_per_day',
+  'date_prices',
+  'length_discounts',
+  'deposit',
+  'km_per_day',
+  'extra_km_price',
+] as const;
+
+export type PricedVehicle = Pick<VehicleRow, (typeof PRICED_VEHICLE_COLUMNS)[number]>;
+
 /** A car's pricing rules from its row: the two lists are kept as JSON, in order. */
-export const carPricesOf = (row: VehicleRow): CarPrices => ({
+export const carPricesOf = (row: PricedVehicle): CarPrices => ({
   date_prices: JSON.parse(row.date_prices) as DatePrice[],
   length_discounts: JSON.parse(row.length_discounts) as LengthDiscount[],
   deposit: row.deposit,

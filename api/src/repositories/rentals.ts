@@ -7,30 +7,47 @@ import type { Executor } from './executor';
 import type { SessionKey } from './sessions';
 import { HOLDING_STAGES } from './vehicles';
 
+// A booking's checks, run in its transaction on every request: precompiled (db/precompiled.ts).
+const overlappingRanges = precompiled((db: Executor, vehicleId: number, from: string, to: string) =>
+  db
+    .selectFrom('rentals')
+    .select(['pick_up_date', 'drop_off_date'])
+    .where('vehicle_id', '=', vehicleId)
+    .where('stage', 'in', HOLDING_STAGES)
+    .where('pick_up_date', '<=', to)
+    .where('drop_off_date', '>=', from)
+    .unionAll((eb) =>
+      eb
+        .selectFrom('vehicle_blocks')
+        .select(['start_date as pick_up_date', 'end_date as drop_off_date'])
+        .where('vehicle_id', '=', vehicleId)
+        .where('start_date', '<=', to)
+        .where('end_date', '>=', from),
+    )
+    .orderBy('pick_up_date')
+    .limit(1),
+);
+
 /** The first range of a rental holding the car, or of a block, that overlaps `wanted`. */
 export async function findOverlappingRange(
   db: Executor,
   vehicleId: number,
   wanted: BookedRange,
 ): Promise<BookedRange | undefined> {
-  return db
+  const [range] = await overlappingRanges(db, vehicleId, wanted.pick_up_date, wanted.drop_off_date);
+  return range;
+}
+
+const currentRentalOfCar = precompiled((db: Executor, userId: number, vehicleId: number, today: string) =>
+  db
     .selectFrom('rentals')
-    .select(['pick_up_date', 'drop_off_date'])
+    .select('id')
+    .where('user_id', '=', userId)
     .where('vehicle_id', '=', vehicleId)
     .where('stage', 'in', HOLDING_STAGES)
-    .where('pick_up_date', '<=', wanted.drop_off_date)
-    .where('drop_off_date', '>=', wanted.pick_up_date)
-    .unionAll((eb) =>
-      eb
-        .selectFrom('vehicle_blocks')
-        .select(['start_date as pick_up_date', 'end_date as drop_off_date'])
-        .where('vehicle_id', '=', vehicleId)
-        .where('start_date', '<=', wanted.drop_off_date)
-        .where('end_date', '>=', wanted.pick_up_date),
-    )
-    .orderBy('pick_up_date')
-    .executeTakeFirst();
-}
+    .where('drop_off_date', '>=', today)
+    .limit(1),
+);
 
 /** The user's rental of a car holding it (confirmed or picked up) that has not ended before `today`, if any. */
 export async function hasCurrentRental(
@@ -39,27 +56,22 @@ export async function hasCurrentRental(
   vehicleId: number,
   today: string,
 ): Promise<boolean> {
-  const row = await db
-    .selectFrom('rentals')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('vehicle_id', '=', vehicleId)
-    .where('stage', 'in', HOLDING_STAGES)
-    .where('drop_off_date', '>=', today)
-    .executeTakeFirst();
-  return row !== undefined;
+  return (await currentRentalOfCar(db, userId, vehicleId, today)).length > 0;
 }
 
-/** How many rentals the user holds that are upcoming or running on `today` (confirmed or picked up, not yet ended). */
-export async function countCurrentRentals(db: Executor, userId: number, today: string): Promise<number> {
-  const { count } = await db
+const currentRentalCount = precompiled((db: Executor, userId: number, today: string) =>
+  db
     .selectFrom('rentals')
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .where('user_id', '=', userId)
     .where('stage', 'in', HOLDING_STAGES)
-    .where('drop_off_date', '>=', today)
-    .executeTakeFirstOrThrow();
-  return Number(count);
+    .where('drop_off_date', '>=', today),
+);
+
+/** How many rentals the user holds that are upcoming or running on `today` (confirmed or picked up, not yet ended). */
+export async function countCurrentRentals(db: Executor, userId: number, today: string): Promise<number> {
+  const [row] = await currentRentalCount(db, userId, today);
+  return Number(row?.count ?? 0);
 }
 
 export async function insertRental(db: Executor, rental: NewRental): Promise<number> {

@@ -1,6 +1,7 @@
 import type { Role, TeamMember } from '@rentora/shared/operator';
 import type { NewUser, UserRow } from '../db/schema';
 import type { Engine } from '../db/connect';
+import { precompiled } from '../db/precompiled';
 import type { Executor } from './executor';
 
 export type Account = Pick<UserRow, 'id' | 'name' | 'email' | 'avatar' | 'role'>;
@@ -18,13 +19,18 @@ export async function insertUser(db: Executor, user: NewUser): Promise<Pick<User
     .executeTakeFirstOrThrow();
 }
 
+// Taken by every booking: precompiled (db/precompiled.ts).
+const lockedUser = precompiled((db: Executor, id: number) =>
+  db.selectFrom('users').select('id').where('id', '=', id).forUpdate(),
+);
+
 /**
  * Serialises one user's writes on PostgreSQL (row lock until commit). SQLite needs nothing
  * here: its BEGIN IMMEDIATE already serialises every writer.
  */
 export async function lockUser(db: Executor, engine: Engine, id: number): Promise<void> {
   if (engine !== 'postgres') return;
-  await db.selectFrom('users').select('id').where('id', '=', id).forUpdate().execute();
+  await lockedUser(db, id);
 }
 
 export async function setRole(db: Executor, userId: number, role: Role): Promise<void> {

@@ -1,7 +1,9 @@
 import type { BookedRange, Vehicle } from '@rentora/shared';
+import type { VehicleStatus } from '@rentora/shared/operator';
 import type { Engine } from '../db/connect';
 import { precompiled } from '../db/precompiled';
 import type { VehicleRow } from '../db/schema';
+import { PRICED_VEHICLE_COLUMNS, type PricedVehicle } from '../money/car-rules';
 import type { Executor } from './executor';
 
 /** The cars the public sees: in service, or out of service (shown as unavailable); never drafts or retired ones. */
@@ -34,17 +36,38 @@ export async function findPublicVehicles(db: Executor, slugs: readonly string[])
     .execute();
 }
 
+const vehicleStatus = precompiled((db: Executor, id: number) =>
+  db.selectFrom('vehicles').select('status').where('id', '=', id),
+);
+const lockedVehicleStatus = precompiled((db: Executor, id: number) =>
+  db.selectFrom('vehicles').select('status').where('id', '=', id).forUpdate(),
+);
+
 /**
  * Serialises bookings of one car on PostgreSQL (row lock until commit), taken before the overlap
  * check: without it, concurrent inserts wait on each other inside the exclusion constraint and
  * PostgreSQL breaks the cycles as deadlocks. SQLite's BEGIN IMMEDIATE already serialises writers.
- * Answers the car as it is under the lock: a status move or a change of its prices waits for it,
- * or has committed.
+ * Answers the car's status as it is under the lock: a status move waits for it, or has committed.
+ * Only the status: most bookings are refused before they are priced (findPricedVehicle).
  */
-export async function lockVehicle(db: Executor, engine: Engine, id: number): Promise<VehicleRow> {
-  let query = db.selectFrom('vehicles').selectAll().where('id', '=', id);
-  if (engine === 'postgres') query = query.forUpdate();
-  return query.executeTakeFirstOrThrow();
+export async function lockVehicle(db: Executor, engine: Engine, id: number): Promise<VehicleStatus> {
+  const [row] = await (engine === 'postgres' ? lockedVehicleStatus : vehicleStatus)(db, id);
+  if (row === undefined) throw new Error(`there is no car ${id} to lock`);
+  return row.status;
+}
+
+const pricedVehicles = precompiled((db: Executor, id: number) =>
+  db.selectFrom('vehicles').select(PRICED_VEHICLE_COLUMNS).where('id', '=', id),
+);
+
+/**
+ * What a booking prices the car by, read in its transaction after lockVehicle: a change of the
+ * car's prices commits before that lock or waits for it, so this is the price as it stands.
+ */
+export async function findPricedVehicle(db: Executor, id: number): Promise<PricedVehicle> {
+  const [row] = await pricedVehicles(db, id);
+  if (row === undefined) throw new Error(`there is no car ${id} to price`);
+  return row;
 }
 
 /**

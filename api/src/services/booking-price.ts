@@ -1,6 +1,6 @@
 import type { BookedRange, Quote } from '@rentora/shared';
 import type { BusinessSettings } from '@rentora/shared/operator';
-import type { VehicleRow } from '../db/schema';
+import type { PricedVehicle } from '../money/car-rules';
 import type { QuoteCheck, QuoteSeals } from '../money/quote-seal';
 import type { StoredQuote } from '../money/stored-quote';
 import type { Executor } from '../repositories/executor';
@@ -42,7 +42,7 @@ export type BookingPrice = { kept: StoredQuote } | { refused: { message: string;
 export async function priceBooking(
   context: PricingContext,
   trx: Executor,
-  vehicle: VehicleRow,
+  vehicle: PricedVehicle,
   range: BookedRange,
   extras: BookingExtras,
   settings: BusinessSettings,

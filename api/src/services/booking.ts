@@ -27,7 +27,7 @@ import {
   moveRentalStage,
 } from '../repositories/rentals';
 import { lockUser } from '../repositories/users';
-import { findVehicle, lockVehicle } from '../repositories/vehicles';
+import { findPricedVehicle, findVehicle, lockVehicle } from '../repositories/vehicles';
 import { OUT_OF_SERVICE, isPublic } from './bookable';
 import { type BookingExtras, type PricingContext, priceBooking } from './booking-price';
 
@@ -93,12 +93,12 @@ export async function bookRide(
       async (trx) => {
         // Always user, then car: one order of locks everywhere, so these two cannot deadlock.
         await lockUser(trx, context.engine, userId);
-        // The car read before may be stale: a move off the road or a price change commits before this lock or waits for it.
-        const locked = await lockVehicle(trx, context.engine, vehicle.id);
+        // The status read before may be stale: a move off the road commits before this lock or waits for it.
+        const status = await lockVehicle(trx, context.engine, vehicle.id);
         // Checked again under the lock: a concurrent retry may have answered meanwhile.
         const concurrent = await replay(trx);
         if (concurrent !== undefined) return concurrent;
-        const answer = await decide(context, trx, userId, locked, form, today, { ...extras, settings });
+        const answer = await decide(context, trx, userId, { ...vehicle, status }, form, today, { ...extras, settings });
         // A quote no longer holding is not kept: the retry that follows sends the new quote.
         if (idempotencyKey !== undefined && answer.quote === undefined)
           await storeAnswer(trx, context.engine, userId, idempotencyKey, { ...answer, fingerprint: fingerprint() });
@@ -134,7 +134,9 @@ async function decide(
   const taken = await findOverlappingRange(trx, vehicle.id, form);
   if (taken !== undefined) return { statusCode: 409, message: clashMessage(taken) };
 
-  const price = await priceBooking(context, trx, vehicle, form, extras, settings);
+  // Priced by the car as it is under the lock, read only now: most bookings stop at the checks above.
+  const priced = await findPricedVehicle(trx, vehicle.id);
+  const price = await priceBooking(context, trx, priced, form, extras, settings);
   if ('refused' in price) return { statusCode: 409, ...price.refused };
   const days = rentalDays(form.pick_up_date, form.drop_off_date);
   const totalPrice = totalInRupees(price.kept.total_paise);
@@ -154,7 +156,7 @@ async function decide(
     stage: 'confirmed',
     quote: JSON.stringify(price.kept),
   });
-  return { statusCode: 201, message: bookedMessage(vehicle.car_name, form, days, totalPrice) };
+  return { statusCode: 201, message: bookedMessage(priced.car_name, form, days, totalPrice) };
 }
 
 function bookedMessage(carName: string, range: BookedRange, days: number, totalPrice: number): string {

@@ -1,9 +1,8 @@
 import type { BookedRange, Quote, QuoteTotal } from '@rentora/shared';
 import type { BusinessSettings } from '@rentora/shared/operator';
 import { checkDateRange, checkGstin, clashMessage, gstinStateCode, normaliseGstin } from '@rentora/shared/rules';
-import type { VehicleRow } from '../db/schema';
 import { ApiError, vehicleNotFound } from '../errors';
-import { carPricesOf } from '../money/car-rules';
+import { type PricedVehicle, carPricesOf } from '../money/car-rules';
 import { type ChosenAddOn, type RentalPrice, priceRental } from '../money/price-rental';
 import type { QuoteSeals, QuotedRequest } from '../money/quote-seal';
 import { type StoredQuote, quoteAnswer } from '../money/stored-quote';
@@ -73,7 +72,7 @@ function customerGstin(given: string | undefined): string | null {
  */
 export async function priceFor(
   db: Executor,
-  vehicle: VehicleRow,
+  vehicle: PricedVehicle,
   request: PriceRequest,
   settings: BusinessSettings,
 ): Promise<Pricing> {
