@@ -66,7 +66,8 @@ function typecheck(root: string): number {
     const diagnostics = [...commandLine.errors, ...ts.getPreEmitDiagnostics(program)];
     errors += diagnostics.length;
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    process.stdout.write(`${path.relative(root, config)}: ${diagnostics.length} errors (${seconds} s)\n`);
+    const count = `${diagnostics.length} error${diagnostics.length === 1 ? '' : 's'}`;
+    process.stdout.write(`${path.relative(root, config)}: ${count} (${seconds} s)\n`);
     if (diagnostics.length > 0) {
       const format = process.stdout.isTTY ? ts.formatDiagnosticsWithColorAndContext : ts.formatDiagnostics;
       process.stdout.write(format(diagnostics, formatHost));
