@@ -79,16 +79,21 @@ export async function createTestApp(engine: Engine, overrides: Partial<AppConfig
 }
 
 export const TEST_PASSWORD = 'correct-horse-battery';
+/** TEST_PASSWORD's hash at each cost, made once: tests insert many users at once, beyond the hashing gate's queue. */
+const testPasswordHashes = new Map<number, Promise<string>>();
 
-/** A user inserted directly (its password hashed at the app's cost), with a valid token. */
+/** A user inserted directly (one scrypt hash per test file and cost), with a valid token. */
 export async function createUser(
   app: FastifyInstance,
   email = `user-${randomBytes(4).toString('hex')}@example.com`,
 ): Promise<{ id: number; email: string; token: string; auth: { authorization: string } }> {
+  const cost = app.config.passwordCost;
+  const passwordHash = testPasswordHashes.get(cost) ?? app.passwords.hash(TEST_PASSWORD);
+  testPasswordHashes.set(cost, passwordHash);
   const { id, token_version: version } = await insertUser(app.db, {
     name: 'Test Rider',
     email,
-    password_hash: await app.passwords.hash(TEST_PASSWORD),
+    password_hash: await passwordHash,
     avatar: 'avatar2',
   });
   const token = app.tokens.issue(id, version);
