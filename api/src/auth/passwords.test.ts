@@ -7,8 +7,8 @@ import { findUserByEmail } from '../repositories/users';
 import { caller } from '../testing/test-app';
 import { PRODUCTION_PASSWORD_COST, TEST_PASSWORD_COST, passwordsAt } from './passwords';
 
-// One hash at production's cost: 128 MiB and a good part of a second on a busy 2-core machine.
-jest.setTimeout(30_000);
+// A whole app and one hash at production's cost (128 MiB): slow on a busy 2-core machine.
+jest.setTimeout(60_000);
 
 describe('password hashing', () => {
   const passwords = passwordsAt(TEST_PASSWORD_COST);
