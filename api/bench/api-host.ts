@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
-import { hashPassword } from '../src/auth/passwords';
+import { PRODUCTION_PASSWORD_COST } from '../src/auth/passwords';
 import { insertUser, setRole } from '../src/repositories/users';
 import { testConfig } from '../src/testing/test-config';
 import { answerCpuQueries } from './cpu-queries';
@@ -39,12 +39,14 @@ async function open(data: RowData, databaseUrl: string | undefined): Promise<Hos
   const config = testConfig(dataDir, { logLevel: logLevel(), databaseUrl });
   const app = await buildApp({
     ...config,
+    // Production's hashing, not the tests' cheap one: what the server does is what is measured.
+    passwordCost: PRODUCTION_PASSWORD_COST,
     rateLimit: { ...config.rateLimit, writesPerUser: UNLIMITED, writesPerIp: UNLIMITED, quotesPerIp: UNLIMITED },
     // The fan-out row opens its streams from this one address.
     events: { ...config.events, perIp: UNLIMITED, max: UNLIMITED },
   });
   current = { app, dataDir };
-  const hash = data.riders > 0 || data.operator ? await (passwordHash ??= hashPassword('bench-password')) : '';
+  const hash = data.riders > 0 || data.operator ? await (passwordHash ??= app.passwords.hash('bench-password')) : '';
   const riders: { id: number; token: string }[] = [];
   // One transaction: one commit instead of one per rider.
   await app.db.transaction().execute(async (trx) => {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { PRODUCTION_PASSWORD_COST } from './auth/passwords';
 import { ConfigError, loadConfig } from './config';
 
 describe('loadConfig', () => {
@@ -17,6 +18,7 @@ describe('loadConfig', () => {
       rateLimit: { perIp: 60, perEmail: 10, writesPerUser: 30, writesPerIp: 60, windowMs: 900_000 },
       events: { perIp: 6, max: 10_000, heartbeatMs: 25_000 },
       photoHosts: ['images.pexels.com'],
+      passwordCost: PRODUCTION_PASSWORD_COST,
     });
   });
 
@@ -57,6 +59,7 @@ describe('loadConfig', () => {
       shutdownTimeoutMs: 4_000,
       events: { perIp: 3, max: 500, heartbeatMs: 50_000 },
       photoHosts: ['images.pexels.com', 'cdn.example.com', 'img.rentora.in'],
+      passwordCost: PRODUCTION_PASSWORD_COST,
     });
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
   });

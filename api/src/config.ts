@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { BUSINESS_TIME_ZONE } from '@rentora/shared/format';
 import { DEFAULT_PHOTO_HOSTS, PHOTO_HOST_PATTERN } from '@rentora/shared/rules';
+import { PRODUCTION_PASSWORD_COST } from './auth/passwords';
 import { JWT_SECRET_MIN_LENGTH } from './auth/secret';
 import type { DatabaseLimits } from './db/connect';
 
@@ -52,6 +53,12 @@ export interface AppConfig {
   events: EventStreamLimits;
   /** Hosts a car's photo may be on: the stock-photo CDN, and those `PHOTO_HOSTS` adds. */
   photoHosts: readonly string[];
+  /**
+   * scrypt's cost for new password hashes and the unknown-email decoy: always
+   * PRODUCTION_PASSWORD_COST from `loadConfig` (no environment variable sets it); only tests'
+   * configs give a lower one (auth/passwords.ts).
+   */
+  passwordCost: number;
 }
 
 /** How many live availability streams (`GET /api/events`) may be open at once, and how they are kept open. */
@@ -158,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       windowMs: integer('RATE_LIMIT_WINDOW_SECONDS', 900, 1, 86_400) * 1000,
     },
     photoHosts: [...new Set([...DEFAULT_PHOTO_HOSTS, ...addedPhotoHosts])],
+    passwordCost: PRODUCTION_PASSWORD_COST,
     events: {
       perIp: integer('EVENTS_PER_IP', 6, 1, 1_000_000),
       max: integer('EVENTS_MAX', 10_000, 1, 1_000_000),

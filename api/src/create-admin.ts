@@ -1,3 +1,4 @@
+import { passwordsAt } from './auth/passwords';
 import type { AppConfig } from './config';
 import { openDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
@@ -20,7 +21,7 @@ export async function createAdminCommand(config: AppConfig, env: NodeJS.ProcessE
   try {
     await migrateToLatest(db);
     await seedFleet(db);
-    return await createAdmin(db, {
+    return await createAdmin(db, passwordsAt(config.passwordCost), {
       email: env.ADMIN_EMAIL,
       password: env.ADMIN_PASSWORD,
       name: env.ADMIN_NAME,

@@ -1,6 +1,6 @@
 import { BUSY } from '../errors';
 import { type Answer, type TestApp, createTestApp } from '../testing/test-app';
-import { HASH_CONCURRENCY, HASH_QUEUE } from './passwords';
+import { HASH_CONCURRENCY, HASH_QUEUE, PRODUCTION_PASSWORD_COST } from './passwords';
 
 jest.setTimeout(60_000);
 
@@ -9,7 +9,8 @@ const BURST = 30;
 describe('a burst of sign-ups', () => {
   let subject: TestApp;
   beforeAll(async () => {
-    subject = await createTestApp('sqlite');
+    // Production's cost: the gate is for hashes that take a good part of a second and 128 MiB each.
+    subject = await createTestApp('sqlite', { passwordCost: PRODUCTION_PASSWORD_COST });
   });
   afterAll(() => subject.close());
 

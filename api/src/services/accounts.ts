@@ -1,7 +1,7 @@
 import type { LoginPayload, SignUpPayload } from '@rentora/shared';
 import { checkCredentials, checkSignUp } from '@rentora/shared/rules';
 import type { Kysely } from 'kysely';
-import { DECOY_HASH, hashPassword, verifyPassword } from '../auth/passwords';
+import type { Passwords } from '../auth/passwords';
 import type { TokenClaims } from '../auth/tokens';
 import type { Engine } from '../db/connect';
 import type { Database } from '../db/schema';
@@ -15,11 +15,15 @@ export const EMAIL_TAKEN = 'An account with this email already exists. Please lo
 export const WRONG_CREDENTIALS = 'Incorrect email or password.';
 
 /** Creates the account and answers whom to issue a token. */
-export async function register(db: Kysely<Database>, payload: SignUpPayload): Promise<TokenSubject> {
+export async function register(
+  db: Kysely<Database>,
+  passwords: Passwords,
+  payload: SignUpPayload,
+): Promise<TokenSubject> {
   const check = checkSignUp(payload);
   if (!check.ok) throw new ApiError(400, check.message);
   if ((await findUserByEmail(db, payload.email)) !== undefined) throw new ApiError(409, EMAIL_TAKEN);
-  const passwordHash = await hashPassword(payload.password);
+  const passwordHash = await passwords.hash(payload.password);
   try {
     // A transaction of its own: a connection dropped before COMMIT runs it again, where a lone
     // INSERT's outcome would be unknown (docs/architecture.md §4).
@@ -46,11 +50,11 @@ export interface TokenSubject {
 }
 
 /** Answers whom to issue a token, or one 401 for an unknown email and a wrong password alike. */
-export async function logIn(db: Kysely<Database>, payload: LoginPayload): Promise<TokenSubject> {
+export async function logIn(db: Kysely<Database>, passwords: Passwords, payload: LoginPayload): Promise<TokenSubject> {
   const check = checkCredentials(payload);
   if (!check.ok) throw new ApiError(400, check.message);
   const user = await findUserByEmail(db, payload.email);
-  const matches = await verifyPassword(payload.password, user?.password_hash ?? DECOY_HASH);
+  const matches = await passwords.verify(payload.password, user?.password_hash);
   if (user === undefined || !matches) throw new ApiError(401, WRONG_CREDENTIALS);
   return { userId: user.id, tokenVersion: user.token_version };
 }

@@ -1,7 +1,7 @@
 import type { Role } from '@rentora/shared/operator';
 import { checkCredentials } from '@rentora/shared/rules';
 import type { Kysely } from 'kysely';
-import { hashPassword, verifyPassword } from '../auth/passwords';
+import type { Passwords } from '../auth/passwords';
 import type { Engine } from '../db/connect';
 import type { Database } from '../db/schema';
 import { runInTransaction } from '../db/transaction';
@@ -64,6 +64,7 @@ export const emailTakenByAnother = (email: string) =>
  */
 export async function createAdmin(
   db: Kysely<Database>,
+  passwords: Passwords,
   given: { email?: string; password?: string; name?: string },
 ): Promise<string> {
   const email = given.email?.trim().toLowerCase() ?? '';
@@ -72,7 +73,7 @@ export async function createAdmin(
   return runInTransaction(db, async (trx) => {
     const account = await findUserByEmail(trx, email);
     if (account !== undefined) {
-      if (!(await verifyPassword(password, account.password_hash))) {
+      if (!(await passwords.verify(password, account.password_hash))) {
         throw new CreateAdminRefused(emailTakenByAnother(email));
       }
       if (account.role === 'admin') return `${email} is already an admin.`;
@@ -91,7 +92,7 @@ export async function createAdmin(
     const { id } = await insertUser(trx, {
       name: given.name?.trim() || 'Administrator',
       email,
-      password_hash: await hashPassword(password),
+      password_hash: await passwords.hash(password),
       avatar: 'avatar1',
     });
     await setRole(trx, id, 'admin');

@@ -6,7 +6,6 @@ import type { BookingForm } from '@rentora/shared';
 import { todayIn } from '@rentora/shared/format';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
-import { hashPassword } from '../auth/passwords';
 import type { AppConfig } from '../config';
 import type { Engine } from '../db/connect';
 import type { NewVehicle, Role } from '@rentora/shared/operator';
@@ -80,18 +79,21 @@ export async function createTestApp(engine: Engine, overrides: Partial<AppConfig
 }
 
 export const TEST_PASSWORD = 'correct-horse-battery';
-let testPasswordHash: Promise<string> | undefined;
+/** TEST_PASSWORD's hash at each cost, made once: tests insert many users at once, beyond the hashing gate's queue. */
+const testPasswordHashes = new Map<number, Promise<string>>();
 
-/** A user inserted directly (one scrypt hash per test file), with a valid token. */
+/** A user inserted directly (one scrypt hash per test file and cost), with a valid token. */
 export async function createUser(
   app: FastifyInstance,
   email = `user-${randomBytes(4).toString('hex')}@example.com`,
 ): Promise<{ id: number; email: string; token: string; auth: { authorization: string } }> {
-  testPasswordHash ??= hashPassword(TEST_PASSWORD);
+  const cost = app.config.passwordCost;
+  const passwordHash = testPasswordHashes.get(cost) ?? app.passwords.hash(TEST_PASSWORD);
+  testPasswordHashes.set(cost, passwordHash);
   const { id, token_version: version } = await insertUser(app.db, {
     name: 'Test Rider',
     email,
-    password_hash: await testPasswordHash,
+    password_hash: await passwordHash,
     avatar: 'avatar2',
   });
   const token = app.tokens.issue(id, version);

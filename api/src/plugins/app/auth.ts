@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type DeviceCookies, createDeviceCookies } from '../../auth/device-cookie';
+import { type Passwords, passwordsAt } from '../../auth/passwords';
 import { resolveJwtSecret } from '../../auth/secret';
 import { type TokenClaims, type TokenService, createTokenService } from '../../auth/tokens';
 import { ApiError, unauthorized } from '../../errors';
@@ -11,6 +12,8 @@ import type { Account } from '../../repositories/users';
 declare module 'fastify' {
   interface FastifyInstance {
     tokens: TokenService;
+    /** Password hashing at the configured cost. */
+    passwords: Passwords;
     devices: DeviceCookies;
     /** Quote ids, signed with the same secret (a key of their own derived from it). */
     quoteSeals: QuoteSeals;
@@ -52,6 +55,7 @@ export default fp(
     const secret = await resolveJwtSecret(app.config.jwtSecret, app.config.dataDir);
     const tokens = createTokenService(secret);
     app.decorate('tokens', tokens);
+    app.decorate('passwords', passwordsAt(app.config.passwordCost));
     app.decorate('devices', createDeviceCookies(secret));
     app.decorate('quoteSeals', createQuoteSeals(secret));
     app.decorateRequest('account', null);

@@ -31,7 +31,7 @@ const user: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       },
     },
     async (request, reply) => {
-      const token = signIn(request, reply, request.body.email, await register(app.db, request.body));
+      const token = signIn(request, reply, request.body.email, await register(app.db, app.passwords, request.body));
       return reply.code(201).send({ message: 'Your account is ready. Welcome to Rentora!', token });
     },
   );
@@ -54,7 +54,7 @@ const user: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       const refund = await app.chargeLogin(request, reply, app.devices.deviceFor(request.headers.cookie, email));
       let subject: TokenSubject;
       try {
-        subject = await logIn(app.db, request.body);
+        subject = await logIn(app.db, app.passwords, request.body);
       } catch (error) {
         // Only a wrong email or password stays counted as a failure.
         if (!(error instanceof ApiError && error.statusCode === 401)) await refund();
