@@ -98,7 +98,17 @@ async function tryAt(browser: Browser, sweep: Sweep, moment: number, user?: Test
         .catch(() => []);
       const lines = (error instanceof Error ? error.message : String(error)).split('\n');
       const what = lines.filter((line, index) => index === 0 || /^(Locator|Expected|Received):/.test(line)).join('; ');
-      return { outcome: 'lost', why: `${what} [${timeline.join(', ')}]` };
+      // What the reader was left looking at: the dialog, else the main area, in brief.
+      const shown = await page
+        .evaluate(() =>
+          (document.querySelector('[role=dialog]') ?? document.querySelector('main'))?.textContent?.replace(
+            /\s+/g,
+            ' ',
+          ),
+        )
+        .then((text) => text?.slice(0, 120) ?? '')
+        .catch(() => '');
+      return { outcome: 'lost', why: `${what} [${timeline.join(', ')}] showing “${shown}”` };
     }
     return { outcome: waited ? 'waited' : 'kept' };
   } finally {
