@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { PAGE_SHOWN_EVENT, SITE_STARTED_EVENT } from '@rentora/shared/first-paint';
-import { dateFromToday, expect, newVisitorContext, registerUser, test, type TestUser } from './fixtures';
+import { dateFromToday, expect as suiteExpect, newVisitorContext, registerUser, test, type TestUser } from './fixtures';
 
 /**
  * Nothing a visitor does while a page starts is lost (issue 31): on a phone-width page with the
@@ -19,6 +19,8 @@ const AT_ONCE = 3;
  * it out, and a slowed CPU on a busy 2-core machine took 20–30 s to start a page.
  */
 const EFFECT_TIMEOUT_MS = 60_000;
+/** Every check here waits that long: the suite's 7 s would call a slowed page's late answer a loss. */
+const expect = suiteExpect.configure({ timeout: EFFECT_TIMEOUT_MS });
 /** What a kept press shows in its own frame (a dialog, 'Loading…' while its remote's code comes). */
 const OPENS_AT_ONCE_MS = 20_000;
 
