@@ -131,6 +131,28 @@ describe('keepEarlyInput', () => {
     expect(presses).toEqual([]);
   });
 
+  it('clicks a press the render split, down on the HTML’s button and up on the one that replaced it', () => {
+    htmlPage();
+    const press = (label: string, type: string) => button(label).dispatchEvent(new Event(type, { bubbles: true }));
+    press('Open menu', 'pointerdown');
+    const presses = renderApp();
+    start();
+    press('Open menu', 'pointerup');
+    expect(presses).toEqual(['Open menu']);
+  });
+
+  it('clicks nothing for a split press that ended on another button, nor for one the browser clicks itself', () => {
+    htmlPage();
+    const press = (label: string, type: string) => button(label).dispatchEvent(new Event(type, { bubbles: true }));
+    press('Open menu', 'pointerdown');
+    const presses = renderApp();
+    start();
+    press('Sign Up', 'pointerup');
+    press('Sign Up', 'pointerdown');
+    press('Sign Up', 'pointerup');
+    expect(presses).toEqual([]);
+  });
+
   it('gives the focus the render took back to the same control', async () => {
     htmlPage();
     button('Sign Up').focus();
@@ -227,6 +249,20 @@ describe('keepEarlyInput, in a page painted from HTML', () => {
     expect([field('q').selectionStart, field('q').selectionEnd]).toEqual([3, 5]);
   });
 
+  it('gives the text and the focus back in the very task that shows the page: the next key lands in its field', () => {
+    htmlPage(FIRST_PAINT_FORM);
+    field('q').focus();
+    field('q').value = 'bm';
+    field('q').dispatchEvent(new Event('input', { bubbles: true }));
+    const page = renderPage(FIRST_PAINT_FORM);
+    start();
+    page.shown();
+    expect(document.activeElement).toBe(field('q'));
+    expect(field('q').value).toBe('bm');
+    expect([field('q').selectionStart, field('q').selectionEnd]).toEqual([2, 2]);
+    expect(page.seen).toEqual(['input q']);
+  });
+
   it('waits for a chosen city’s option to come with the page’s data, a few seconds at most', () => {
     jest.useFakeTimers();
     htmlPage(FIRST_PAINT_FORM);
@@ -243,6 +279,8 @@ describe('keepEarlyInput, in a page painted from HTML', () => {
     // The observer runs as a microtask.
     return Promise.resolve().then(() => {
       expect(field('location')).toHaveProperty('value', 'Goa');
+      // The form is sent in a task of its own, once the page's state has the city.
+      jest.advanceTimersByTime(0);
       expect(page.seen.filter((event) => event.startsWith('submit'))).toEqual(['submit location=Goa&pick_up_date=&q=']);
       jest.advanceTimersByTime(OPTION_WAIT_MS);
       expect(page.seen.filter((event) => event.startsWith('submit'))).toHaveLength(1);

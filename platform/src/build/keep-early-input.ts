@@ -14,9 +14,12 @@ import {
  *   again once the host has started;
  * - in the page's first paint: every field's value (inputs, selects, checkboxes), the focus and
  *   the caret, the last button pressed and a form sent, all given to the page's own elements
- *   once it is shown: values first (as if typed, so the page's state has them), then the focus,
- *   then the button or the form, once. A select's value waits (3 s at most) for its option to
+ *   once it is shown: values (as if typed, so the page's state has them) and the focus at once,
+ *   in the task that shows the page, so no key pressed meanwhile goes astray; then, in a task of
+ *   its own, the button or the form, once. A select's value waits (3 s at most) for its option to
  *   come with the page's data.
+ * - a press split by a render (down on the HTML's button or link, up on the one that replaced it,
+ *   for which the browser fires no click): clicked, on the element it ended on.
  * Counterparts are found by tag, name or label, form and landmark among the visible ones, and only
  * when exactly one matches. Inert first paints take no input, so they are left alone.
  */
@@ -78,24 +81,32 @@ export function keepEarlyInput(): string {
     `field.dispatchEvent(new Event(field.tagName==="SELECT"?"change":"input",{bubbles:true}));return true};`,
     `const handOver=(scope)=>{const waiting=[];`,
     `for(const [key,state] of page.values){const field=find(scope,key);if(field&&!give(field,state))waiting.push([field,state])}`,
-    `const finish=()=>{const focused=find(scope,page.focused);`,
+    `const focused=find(scope,page.focused);`,
     `if(focused&&(document.activeElement===document.body||!document.activeElement)){focused.focus();`,
     `if(page.caret&&typeof focused.setSelectionRange==="function")try{focused.setSelectionRange(...page.caret)}catch{}}`,
-    `if(page.sent){const form=[...scope.querySelectorAll("form")].find((e)=>shown(e)&&`,
+    // In a task of its own: the page's state has taken the values given above by then.
+    `const finish=()=>setTimeout(()=>{if(page.sent){const form=[...scope.querySelectorAll("form")].find((e)=>shown(e)&&`,
     `(e.getAttribute("aria-label")||e.name||"")===page.sent.form);`,
-    `form?.requestSubmit(find(form,page.sent.submitter)??undefined)}else find(scope,page.pressed)?.click()};`,
+    `form?.requestSubmit(find(form,page.sent.submitter)??undefined)}else find(scope,page.pressed)?.click()});`,
     `if(waiting.length===0)return finish();`,
     `const retry=()=>{for(let i=waiting.length-1;i>=0;i--)if(give(...waiting[i]))waiting.splice(i,1);`,
     `if(waiting.length>0)return false;observer.disconnect();clearTimeout(timer);finish();return true};`,
     `const observer=new MutationObserver(retry);for(const [field] of waiting)observer.observe(field,{childList:true,subtree:true});`,
     `const timer=setTimeout(()=>{observer.disconnect();finish()},${OPTION_WAIT_MS})};`,
     `const stop=()=>{for(const [type,handler] of listen)document.removeEventListener(type,handler,true)};`,
+    // A press the render split: down on the HTML's button or link, up on the element that replaced
+    // it. The browser clicks nothing (the element pressed is gone), so the script does.
+    `let down=null;const pressable=(e)=>e?.closest?.("button,a[href]");`,
+    `document.addEventListener("pointerdown",(event)=>{const target=pressable(event.target);`,
+    `down=live(target)?{target,key:describe(target)}:null},true);`,
+    `document.addEventListener("pointerup",(event)=>{const press=down;down=null;if(!press||press.target.isConnected)return;`,
+    `const target=pressable(event.target);if(target&&inRoot(target)&&describe(target)===press.key)target.click()},true);`,
     `document.addEventListener(${START},()=>{started=true;`,
     `if(document.activeElement===document.body)find(root(),shell.focused)?.focus();find(root(),shell.pressed)?.click();`,
     `shell.pressed=shell.focused=null;if(!document.querySelector(${PAINT}))stop()},{once:true});`,
+    // At once, in the task that showed the page (just after its commit): a key the reader presses
+    // next reaches the page's own field, with what was typed before it.
     `document.addEventListener(${SHOWN},(event)=>{const scope=event.target;`,
-    // In a task of its own: the page is shown from within the render's commit, where its own
-    // state could not take what the fields are given before the form is sent.
-    `const id=scope.getAttribute?.(${SLOT});stop();if(page.slot===null||page.slot===id)setTimeout(()=>handOver(scope))},{once:true})})()`,
+    `const id=scope.getAttribute?.(${SLOT});stop();if(page.slot===null||page.slot===id)handOver(scope)},{once:true})})()`,
   ].join('');
 }
