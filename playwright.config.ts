@@ -46,6 +46,13 @@ export default defineConfig({
       args: CHROMIUM_FLAGS,
     },
   },
+  // The sweep of early actions slows the CPU 4× on three pages at once: beside it, the other
+  // worker's timed tests (live availability within a second) starve. It runs alone, after the rest
+  // (`--no-deps` runs it without them).
+  projects: [
+    { name: 'suite', testIgnore: '**/first-moments.spec.ts' },
+    { name: 'first moments', testMatch: '**/first-moments.spec.ts', dependencies: ['suite'] },
+  ],
   // Exactly what `npm start` runs: the production builds, each remote on its own origin.
   webServer: e2eSite.local
     ? {
