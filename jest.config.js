@@ -1,5 +1,4 @@
 // One Jest run for every workspace: the API and the platform in Node, the apps in jsdom against the real API.
-const { availableParallelism } = require('node:os');
 const swc = [
   '@swc/jest',
   {
@@ -42,10 +41,10 @@ const dom = (name, setupFiles = []) => ({
 
 /** @type {import('jest').Config} */
 module.exports = {
-  // Two workers even on two cores (Jest's default there is one): the suites wait on their API and
-  // database as much as they compute, and tests hash passwords at a cost of 1 MiB, not 128 MiB
-  // (api/src/auth/passwords.ts), so two no longer starve each other.
-  maxWorkers: Math.max(2, availableParallelism() - 1),
+  // One worker: the component suites share the one API of the global setup, and each picks the
+  // days it books ("free" ranges) within its own process, so two workers booked the same car's
+  // days under each other's live streams (two suites failed that way in a clean-clone run).
+  maxWorkers: 1,
   globalSetup: '<rootDir>/api/src/testing/jest-global-setup.ts',
   globalTeardown: '<rootDir>/api/src/testing/jest-global-teardown.ts',
   projects: [
