@@ -3,28 +3,36 @@ import { loadavg } from 'node:os';
 import { findRepoRoot } from './repo';
 
 /**
- * `npm test`: every check of the repository, in stages; the steps of a stage run side by side,
- * and the first failure stops the run. On a 2-core machine the single-threaded checks (tsc,
- * ESLint) leave a core idle when run one after the other, and the builds need neither of them.
- * The browser-driven steps stay one after the other: they time what the pages do.
+ * `npm test`: every check of the repository. Each step starts once the steps it waits for have
+ * passed, beside whatever else is running, and the first failure stops the run. On a 2-core machine
+ * the single-threaded checks (tsc, ESLint) leave a core idle when run one after the other, and the
+ * builds need neither of them; Jest needs the builds (the contract tests read the manifests) and
+ * waits for tsc, not for ESLint, which would otherwise keep the second core to itself for its last
+ * minute or so. The browser-driven steps run alone, one after the other: they time what the pages do.
  * At the end it prints how long each step took, with the machine's load.
  */
 interface Step {
   name: string;
   /** An npm script of the root, with its arguments. */
   script: string[];
+  /** The steps that must have passed before this one starts. */
+  after: string[];
 }
 
-const STAGES: Step[][] = [
-  [
-    { name: 'typecheck', script: ['run', 'typecheck'] },
-    { name: 'lint', script: ['run', 'lint'] },
-    { name: 'build', script: ['run', 'build:stale'] },
-  ],
-  [{ name: 'unit (Jest)', script: ['run', 'test:unit'] }],
-  [{ name: 'build report', script: ['run', 'build:report'] }],
-  [{ name: 'bench smoke', script: ['run', 'bench', '-w', 'platform', '--', '--smoke'] }],
-  [{ name: 'browser suite', script: ['run', 'test:e2e'] }],
+const CHECKS = ['typecheck', 'lint', 'build', 'unit (Jest)'];
+
+const STEPS: Step[] = [
+  { name: 'typecheck', script: ['run', 'typecheck'], after: [] },
+  { name: 'lint', script: ['run', 'lint'], after: [] },
+  { name: 'build', script: ['run', 'build:stale'], after: [] },
+  { name: 'unit (Jest)', script: ['run', 'test:unit'], after: ['typecheck', 'build'] },
+  { name: 'build report', script: ['run', 'build:report'], after: CHECKS },
+  {
+    name: 'bench smoke',
+    script: ['run', 'bench', '-w', 'platform', '--', '--smoke'],
+    after: [...CHECKS, 'build report'],
+  },
+  { name: 'browser suite', script: ['run', 'test:e2e'], after: [...CHECKS, 'build report', 'bench smoke'] },
 ];
 
 interface Finished {
@@ -77,29 +85,47 @@ const load = () =>
     .map((value) => value.toFixed(2))
     .join(', ');
 
+/** Runs every step once the steps it waits for have passed; resolves with the times of those that ran. */
+function runSteps(): Promise<{ times: Finished[]; failed?: string }> {
+  const times: Finished[] = [];
+  const passed = new Set<string>();
+  const started = new Set<string>();
+  let failed: string | undefined;
+  return new Promise((resolve) => {
+    const startReady = () => {
+      const ready = failed
+        ? []
+        : STEPS.filter((step) => !started.has(step.name) && step.after.every((name) => passed.has(name)));
+      const running = started.size > times.length;
+      if (ready.length === 0 && !running) {
+        resolve({ times, failed });
+        return;
+      }
+      // With other steps running, a step's output is held and printed whole when it ends, so outputs do not interleave.
+      const alone = ready.length === 1 && !running;
+      for (const step of ready) {
+        started.add(step.name);
+        process.stdout.write(`\n▶ ${step.name}${alone ? '' : ' (beside others: its output comes when it ends)'}\n`);
+        void runStep(step, alone).then((result) => {
+          times.push(result);
+          if (!alone) process.stdout.write(`\n── ${step.name} (${result.seconds.toFixed(0)} s) ──\n${result.output}`);
+          if (result.code === 0) passed.add(step.name);
+          else if (!failed) {
+            failed = step.name;
+            stopAll();
+          }
+          startReady();
+        });
+      }
+    };
+    startReady();
+  });
+}
+
 async function testAll(): Promise<number> {
   const started = Date.now();
   const loadAtStart = load();
-  const times: Finished[] = [];
-  let failed: string | undefined;
-  for (const stage of STAGES) {
-    const alone = stage.length === 1;
-    if (!alone) process.stdout.write(`\n▶ ${stage.map(({ name }) => name).join(' + ')}, side by side\n`);
-    const results = await Promise.all(
-      stage.map(async (step) => {
-        if (alone) process.stdout.write(`\n▶ ${step.name}\n`);
-        const result = await runStep(step, alone);
-        if (!alone) process.stdout.write(`\n── ${step.name} (${result.seconds.toFixed(0)} s) ──\n${result.output}`);
-        if (result.code !== 0 && !failed) {
-          failed = step.name;
-          stopAll();
-        }
-        return result;
-      }),
-    );
-    times.push(...results);
-    if (failed) break;
-  }
+  const { times, failed } = await runSteps();
   const total = (Date.now() - started) / 1000;
   process.stdout.write('\nnpm test: time per step\n');
   for (const { name, seconds, code } of times) {
