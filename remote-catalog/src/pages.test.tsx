@@ -1,5 +1,6 @@
-import { EACH_ATTRIBUTES, firstPaintField } from '@rentora/shared';
+import { EACH_ATTRIBUTES, firstPaintDay, firstPaintField, MAX_DAYS_AHEAD } from '@rentora/shared';
 import { within } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from '@rentora/state/router';
 import catalogPages from './pages';
@@ -10,12 +11,16 @@ const pageAt = (path: string) => {
   return page;
 };
 
-/** A page's first paint as its build renders it (platform/src/build/render-page-table.tsx), in a document. */
+/** A page's HTML as its build renders it (platform/src/build/render-page-table.tsx). */
+const rendered = (path: string, element: ReactElement) =>
+  renderToString(<StaticRouter location={path}>{element}</StaticRouter>);
+
+/** A page's first paint as its build renders it, in a document. */
 function firstPaintOf(path: string) {
   const page = pageAt(path);
   if (!('firstPaint' in page)) throw new Error(`${path} paints no data first.`);
   const container = document.createElement('div');
-  container.innerHTML = renderToString(<StaticRouter location={path}>{page.firstPaint()}</StaticRouter>);
+  container.innerHTML = rendered(path, page.firstPaint());
   document.body.append(container);
   return container;
 }
@@ -86,5 +91,41 @@ describe('the catalog’s page table', () => {
     const [cities] = templates(page);
     expect(cities).toMatchObject({ path: '', groupBy: 'location' });
     expect(cities?.item).toContain('{plural:*.count|# car|# cars}');
+  });
+
+  it('lets its HTML’s date fields allow the days the server counts from its today, never the day of the build', () => {
+    // Every page's skeleton and first paint, as pages.json carries them.
+    const parts = catalogPages.pages.flatMap((page) => [
+      { name: `${page.path} skeleton`, html: rendered(page.path, page.skeleton()) },
+      ...('firstPaint' in page
+        ? [{ name: `${page.path} first paint`, html: rendered(page.path, page.firstPaint()) }]
+        : []),
+    ]);
+    const fields = parts.map(({ name, html }) => {
+      const container = document.createElement('div');
+      container.innerHTML = html;
+      return [
+        name,
+        [...container.querySelectorAll('input[type="date"]')].map((input) => [
+          input.getAttribute('name'),
+          input.getAttribute('min'),
+          input.getAttribute('max'),
+        ]),
+      ];
+    });
+    const searchFields = [
+      ['pick_up_date', firstPaintDay(0), firstPaintDay(MAX_DAYS_AHEAD)],
+      ['drop_off_date', firstPaintDay(0), null],
+    ];
+    expect(fields).toEqual([
+      ['/ skeleton', searchFields],
+      ['/ first paint', searchFields],
+      ['/vehicles skeleton', searchFields],
+      ['/vehicles first paint', searchFields],
+      ['/vehicles/:vehicleId skeleton', []],
+      ['/vehicles/:vehicleId first paint', []],
+    ]);
+    // No day at all is written in when the catalog is built.
+    for (const { name, html } of parts) expect([name, html.match(/\d{4}-\d{2}-\d{2}/g)]).toEqual([name, null]);
   });
 });

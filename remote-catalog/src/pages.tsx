@@ -1,10 +1,8 @@
 import type { RemoteTableDeclaration } from '@rentora/state';
 import { CarFirstPaint } from './features/vehicle-detail/car-first-paint';
 import { VehicleDetailSkeleton } from './features/vehicle-detail/car-skeleton';
-import { FleetFirstPaint } from './features/fleet/fleet-first-paint';
-import { FleetPage } from './features/fleet/fleet-page';
-import { HomeFirstPaint } from './features/home/home-first-paint';
-import { HomePage } from './features/home/home-page';
+import { FleetFirstPaint, FleetSkeleton } from './features/fleet/fleet-first-paint';
+import { HomeFirstPaint, HomeSkeleton } from './features/home/home-first-paint';
 
 /**
  * The catalog's pages (docs/architecture.md §2): the one place that says where each is, what it
@@ -24,7 +22,7 @@ const catalogPages = {
       what: 'the home page',
       nav: { label: 'Home', order: 10 },
       access: 'everyone',
-      skeleton: () => <HomePage />,
+      skeleton: () => <HomeSkeleton />,
       firstPaint: () => <HomeFirstPaint />,
     },
     {
@@ -36,7 +34,7 @@ const catalogPages = {
       what: 'the fleet',
       nav: { label: 'Vehicles', order: 20 },
       access: 'everyone',
-      skeleton: () => <FleetPage />,
+      skeleton: () => <FleetSkeleton />,
       firstPaint: () => <FleetFirstPaint />,
     },
     {

@@ -120,6 +120,23 @@ export function classifyFirstPaintTokens(html: string): string {
     );
 }
 
+/**
+ * A day counted from today in the business time zone, `YYYY-MM-DD`, written by the server per
+ * request from its own clock (the API's `BUSINESS_TZ`): `firstPaintDay(0)` is today,
+ * `firstPaintDay(MAX_DAYS_AHEAD)` the last day a pick-up may be on. A page's HTML is rendered when
+ * its remote is built, so a day it shows or allows (a date field's `min` and `max`) must be this
+ * token, never the day of the build. In a first paint and a skeleton alike; it needs no data.
+ */
+export function firstPaintDay(daysFromToday: number): string {
+  if (!Number.isSafeInteger(daysFromToday) || daysFromToday < 0) {
+    throw new RangeError(`A first paint's day is a whole number of days from today, not ${daysFromToday}.`);
+  }
+  return `{day:+${daysFromToday}}`;
+}
+
+/** Every day token in a page's HTML: `[token, days from today]`. */
+export const FIRST_PAINT_DAY_TOKEN = /\{day:\+(\d+)\}/g;
+
 /** What a first paint's asset URLs start with; the server puts the remote's URL in its place. */
 export const REMOTE_URL_PLACEHOLDER = '{remote}/';
 

@@ -81,6 +81,8 @@ async function serve(): Promise<void> {
     remoteUrls: site.remoteUrls,
     // A remote deployed alone is seen by the pages sent a quarter of a second later at most.
     freshForMs: 250,
+    // The pages' date fields count from the API's today, in its BUSINESS_TZ, as its answers do.
+    today: () => api.today(),
     pageData: apiPageData(api),
   });
   const remoteOrigins = Object.values(site.remoteUrls).map((url) => new URL(url).origin);

@@ -1,6 +1,12 @@
-import { escapeHtml, firstPaintEach, firstPaintField, firstPaintPlural } from '@rentora/shared/first-paint';
+import {
+  escapeHtml,
+  firstPaintDay,
+  firstPaintEach,
+  firstPaintField,
+  firstPaintPlural,
+} from '@rentora/shared/first-paint';
 import { vehicleSchema } from '@rentora/shared/schemas';
-import { fillFirstPaint } from './fill-first-paint';
+import { fillDays, fillFirstPaint } from './fill-first-paint';
 
 type Car = Record<string, string | number | boolean>;
 
@@ -129,5 +135,43 @@ describe('fillFirstPaint: a first paint filled with the page’s data in one pas
     expect(
       fillFirstPaint(`<ul><template ${each({ path: 'cars' })}><li>x</li></template></ul>`, [FIRST]),
     ).toBeUndefined();
+  });
+});
+
+describe('firstPaintDay: a day of a page’s HTML, counted from the server’s today', () => {
+  it('is a token for the server, never a day of the build', () => {
+    expect([firstPaintDay(0), firstPaintDay(180)]).toEqual(['{day:+0}', '{day:+180}']);
+  });
+
+  it('counts whole days from today onwards only', () => {
+    for (const days of [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(() => firstPaintDay(days)).toThrow(RangeError);
+    }
+  });
+});
+
+describe('fillDays: the day tokens of a page’s HTML written as the days they count from today', () => {
+  const fields =
+    `<input type="date" name="pick_up_date" min="${firstPaintDay(0)}" max="${firstPaintDay(180)}">` +
+    `<input type="date" name="drop_off_date" min="${firstPaintDay(0)}">`;
+
+  it('writes each as the day that many days after today, across a month’s and a year’s end', () => {
+    expect(fillDays(fields, '2026-12-31')).toBe(
+      '<input type="date" name="pick_up_date" min="2026-12-31" max="2027-06-29">' +
+        '<input type="date" name="drop_off_date" min="2026-12-31">',
+    );
+    expect(fillDays(`<p>${firstPaintDay(1)}</p>`, '2028-02-28')).toBe('<p>2028-02-29</p>');
+  });
+
+  it('leaves HTML with no day token as it is, its other tokens for the data', () => {
+    const html = `<h2>${firstPaintField('*.car_name')}</h2><p>{day:1} {day:-1}</p>`;
+    expect(fillDays(html, '2026-11-28')).toBe(html);
+  });
+
+  it('goes before the data, so a car’s text that reads like a day token is shown as written', () => {
+    const html = `<input type="date" min="${firstPaintDay(0)}"><h2>${firstPaintField('0.car_name')}</h2>`;
+    expect(fillFirstPaint(fillDays(html, '2026-11-28'), [{ ...FIRST, car_name: firstPaintDay(1) }])).toBe(
+      `<input type="date" min="2026-11-28"><h2>${firstPaintDay(1)}</h2>`,
+    );
   });
 });

@@ -1,10 +1,12 @@
 import {
   EACH_ATTRIBUTES,
   escapeHtml,
+  FIRST_PAINT_DAY_TOKEN,
   FIRST_PAINT_TOKEN,
   isSafeImageUrl,
   PLURAL_NUMBER,
 } from '@rentora/shared/first-paint';
+import { addDays } from '@rentora/shared/format';
 
 /**
  * The server's half of the first-paint protocol (`@rentora/shared/first-paint`): a remote's page,
@@ -119,4 +121,14 @@ export function fillFirstPaint(html: string, data: unknown): string | undefined 
     },
   );
   return failed ? undefined : filled;
+}
+
+/**
+ * A page's HTML (its first paint or its skeleton) with its day tokens (`firstPaintDay`) written as
+ * the days they count from `today`, the server's today in the business time zone (YYYY-MM-DD).
+ * Done before the data is filled in, so no text of the data is ever read as a token.
+ */
+export function fillDays(html: string, today: string): string {
+  if (!html.includes('{day:')) return html;
+  return html.replace(FIRST_PAINT_DAY_TOKEN, (_token, days: string) => escapeHtml(addDays(today, Number(days))));
 }

@@ -7,6 +7,7 @@ import { buildApp } from '@rentora/api/app';
 import { loadConfig } from '@rentora/api/config';
 import {
   escapeHtml,
+  firstPaintDay,
   firstPaintEach,
   firstPaintField,
   firstPaintPlural,
@@ -583,6 +584,87 @@ describe('the host page the server writes', () => {
         200,
         expect.stringContaining(`<h1>${escapeHtml(car.car_name)}</h1>`),
       ]);
+    });
+  });
+
+  describe('the days a page’s date fields allow, counted from the server’s today', () => {
+    const DATE_FIELDS =
+      `<input type="date" name="pick_up_date" min="${firstPaintDay(0)}" max="${firstPaintDay(180)}">` +
+      `<input type="date" name="drop_off_date" min="${firstPaintDay(0)}">`;
+    /** Each date field's name, min and max, in the page's order. */
+    const dateFields = (html: string) =>
+      [...html.matchAll(/<input type="date" name="(\w+)" min="([^"]*)"(?: max="([^"]*)")?>/g)].map(
+        ([, name, min, max]) => [name, min, max],
+      );
+
+    /** The catalog with date fields in the fleet page's first paint and skeleton, as the catalog's build writes them. */
+    function deployWithDateFields() {
+      const table = catalogTable();
+      deployCatalog({
+        ...table,
+        pages: table.pages.map((entry) =>
+          entry.path === '/vehicles'
+            ? {
+                ...entry,
+                skeleton: entry.skeleton + DATE_FIELDS,
+                firstPaint: `${entry.firstPaint ?? ''}${DATE_FIELDS}`,
+              }
+            : entry,
+        ),
+      });
+    }
+
+    it('writes them per request from the clock it is given, and writes the page again when the day changes', async () => {
+      deployWithDateFields();
+      let today = '2026-11-28';
+      const pages = createHostPages({
+        root: hostRoot,
+        remoteUrls: REMOTE_URLS(),
+        pageData: {
+          read: async () => ({ statusCode: 200, body: [{ _id: 'audi-q7', car_name: 'Audi Q7' }] }),
+          version: async () => '"fleet-1"',
+        },
+        dataTimeoutMs: 100,
+        today: () => today,
+      });
+      const first = await pages.render('/vehicles');
+      expect(first.html).toContain('<h2>Audi Q7</h2>');
+      expect(dateFields(first.html)).toEqual([
+        ['pick_up_date', '2026-11-28', '2027-05-27'],
+        ['drop_off_date', '2026-11-28', undefined],
+      ]);
+      expect(await pages.render('/vehicles')).toBe(first);
+
+      today = '2026-12-31';
+      const next = await pages.render('/vehicles');
+      expect(next).not.toBe(first);
+      expect(dateFields(next.html)).toEqual([
+        ['pick_up_date', '2026-12-31', '2027-06-29'],
+        ['drop_off_date', '2026-12-31', undefined],
+      ]);
+      // A page asked for with a query gets its skeleton: its fields count from today too.
+      expect(dateFields((await pages.render('/vehicles', '?location=Goa')).html)).toEqual([
+        ['pick_up_date', '2026-12-31', '2027-06-29'],
+        ['drop_off_date', '2026-12-31', undefined],
+      ]);
+      expect(next.html).not.toContain('{day:');
+    });
+
+    it('writes data that reads like a day token as the text it is', async () => {
+      deployWithDateFields();
+      const pages = createHostPages({
+        root: hostRoot,
+        remoteUrls: REMOTE_URLS(),
+        pageData: {
+          read: async () => ({ statusCode: 200, body: [{ _id: 'x', car_name: firstPaintDay(1) }] }),
+          version: async () => '"fleet-1"',
+        },
+        dataTimeoutMs: 100,
+        today: () => '2026-11-28',
+      });
+      const { html } = await pages.render('/vehicles');
+      expect(html).toContain(`<h2>${firstPaintDay(1)}</h2>`);
+      expect(dateFields(html)[0]).toEqual(['pick_up_date', '2026-11-28', '2027-05-27']);
     });
   });
 

@@ -11,6 +11,7 @@ import {
   PAGE_SLOT_ATTRIBUTE,
   SITE_CONFIG_ID,
 } from '@rentora/shared/first-paint';
+import { businessToday } from '@rentora/shared/format';
 import {
   isStaffOnly,
   linksHere,
@@ -22,7 +23,7 @@ import {
   subjectRead,
   type NavLink,
 } from '@rentora/state/page-table';
-import { fillFirstPaint } from './fill-first-paint';
+import { fillDays, fillFirstPaint } from './fill-first-paint';
 import { inlineSite } from './inline-site';
 import { pageHints } from './page-hints';
 import { createRemoteTables, type RemotesNow, type ServedPage } from './remote-tables';
@@ -36,7 +37,8 @@ import { createShellReader, type HostShells, type Shell } from './shell-template
  * inline (staff-only pages only in their own: `inline-site.ts`), and hints that start the page's
  * remote files and data after its first paint. A page whose path names something the API answers
  * 404 for (a car not in the fleet: `subjectRead`) is the 404 page. Every page is kept, as one object, for as long as what it was
- * made from holds (the host's build, the remotes' tables and manifests, the fleet), so it is
+ * made from holds (the host's build, the remotes' tables and manifests, the fleet, the business day its dates
+ * count from), so it is
  * written once per version of those.
  */
 
@@ -65,6 +67,12 @@ export interface HostPagesOptions {
   pageData?: PageData;
   /** How long a page waits for its data before it goes out with its skeleton. */
   dataTimeoutMs?: number;
+  /**
+   * Today in the business time zone (YYYY-MM-DD), from the server's own clock: the day a page's
+   * day tokens count from (`firstPaintDay`). The API's (`app.today`, its `BUSINESS_TZ`); India's
+   * by default.
+   */
+  today?: () => string;
 }
 
 export interface HostPage {
@@ -143,7 +151,7 @@ function pageSlot(page: ServedPage & { remote: string }, html: string, live: boo
 }
 
 export function createHostPages(options: HostPagesOptions): HostPages {
-  const { pageData, dataTimeoutMs = 250, freshForMs = 0 } = options;
+  const { pageData, dataTimeoutMs = 250, freshForMs = 0, today: todayNow = () => businessToday() } = options;
   const remoteTables = createRemoteTables(options.remoteUrls, { timeoutMs: options.manifestTimeoutMs, freshForMs });
   const readRemotes = remoteTables.read;
   const readShells = createShellReader(options.root, freshForMs);
@@ -219,10 +227,13 @@ export function createHostPages(options: HostPagesOptions): HostPages {
       const paints = query === '' && page?.firstPaint !== undefined;
       const read = page && pageData ? (paints ? match?.reads[0] : subject) : undefined;
       const version = read === undefined ? '' : await currentDataVersion();
+      // The pages' date fields allow days from today: a page is written again when the day changes.
+      const today = todayNow();
       const key = [
         shells.version,
         remotes.version,
         version ?? 'unversioned',
+        today,
         own?.path ?? match?.page.path ?? '404',
         JSON.stringify(match?.params ?? {}),
         query === '' ? '' : '?',
@@ -257,11 +268,12 @@ export function createHostPages(options: HostPagesOptions): HostPages {
       if (subject !== undefined && answer?.statusCode === 404) {
         return version === undefined ? notFound() : keep(key, notFound());
       }
+      // Its days first, then its data: nothing of the data is ever read as a day token.
       const painted =
         paints && page.firstPaint !== undefined && answer?.statusCode === 200
-          ? fillFirstPaint(page.firstPaint, answer.body)
+          ? fillFirstPaint(fillDays(page.firstPaint, today), answer.body)
           : undefined;
-      const { title, html } = takeTitle(painted ?? page.skeleton);
+      const { title, html } = takeTitle(painted ?? fillDays(page.skeleton, today));
       const composed = compose(shells, remotes, shells.shell(REMOTE_SHELL), {
         pathname,
         // The page's own title, from its HTML, is escaped already.

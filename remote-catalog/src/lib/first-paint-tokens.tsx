@@ -1,4 +1,12 @@
-import { firstPaintEach, firstPaintField, firstPaintPlural, type Vehicle } from '@rentora/shared';
+import {
+  firstPaintDay,
+  firstPaintEach,
+  firstPaintField,
+  firstPaintPlural,
+  MAX_DAYS_AHEAD,
+  type Vehicle,
+} from '@rentora/shared';
+import type { BookableDays } from './where-when-fields';
 
 /**
  * A car whose every field reads as its first-paint token (`@rentora/shared/first-paint`), for a
@@ -19,3 +27,10 @@ export function CityOptionsTemplate() {
     </template>
   );
 }
+
+/**
+ * The date fields' days in a page's HTML (first paint or skeleton): tokens the server writes per
+ * request as its own today in the business time zone and the last day a pick-up may be on. The
+ * HTML is built when the catalog is, so days written in at build would be stale a day later.
+ */
+export const FIRST_PAINT_DAYS: BookableDays = { today: firstPaintDay(0), lastPickUp: firstPaintDay(MAX_DAYS_AHEAD) };

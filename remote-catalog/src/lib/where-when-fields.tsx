@@ -9,11 +9,23 @@ export interface WhereWhenFieldsProps {
   onChange: (next: SearchState) => void;
   /** The Location's options after "Any city": the fleet's cities (`CityOptions`). */
   cityOptions: ReactNode;
-  today: string;
+  days: BookableDays;
   errors: DateRangeErrors;
   /** 'night' on the Home hero's dark picture, 'paper' on the fleet page. */
   tone: 'night' | 'paper';
 }
+
+/**
+ * The days a pick-up may be on: today, in the business time zone, to MAX_DAYS_AHEAD later. A first
+ * paint's are the server's tokens for them (`FIRST_PAINT_DAYS`): its HTML is built days before it
+ * is sent.
+ */
+export interface BookableDays {
+  today: string;
+  lastPickUp: string;
+}
+
+export const bookableDays = (today: string): BookableDays => ({ today, lastPickUp: latestPickUp(today) });
 
 /**
  * The fleet's cities as the Location's options; until they load, none. A location from a shared
@@ -34,8 +46,9 @@ export function CityOptions({ cities, chosen }: { cities: readonly CityCount[]; 
 }
 
 /** Location, Pick-Up Date and Drop-Off Date: the where and when of a search (docs/product.md §2). */
-export function WhereWhenFields({ value, onChange, cityOptions, today, errors, tone }: WhereWhenFieldsProps) {
+export function WhereWhenFields({ value, onChange, cityOptions, days, errors, tone }: WhereWhenFieldsProps) {
   const id = useId();
+  const { today } = days;
   const set = (key: keyof SearchState) => (event: { target: { value: string } }) =>
     onChange({ ...value, [key]: event.target.value });
 
@@ -62,7 +75,7 @@ export function WhereWhenFields({ value, onChange, cityOptions, today, errors, t
         label="Pick-Up Date"
         value={value.pick_up_date}
         min={today}
-        max={latestPickUp(today)}
+        max={days.lastPickUp}
         error={errors.pick_up_date}
         onChange={set('pick_up_date')}
       />
@@ -71,6 +84,7 @@ export function WhereWhenFields({ value, onChange, cityOptions, today, errors, t
         name="drop_off_date"
         label="Drop-Off Date"
         value={value.drop_off_date}
+        // A first paint's search is empty: its drop-off allows from today on, with no last day.
         min={value.pick_up_date > today ? value.pick_up_date : today}
         max={value.pick_up_date >= today ? latestDropOff(value.pick_up_date) : undefined}
         error={errors.drop_off_date}

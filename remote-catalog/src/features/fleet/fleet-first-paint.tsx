@@ -1,7 +1,7 @@
-import { businessToday, firstPaintEach, firstPaintPlural } from '@rentora/shared';
-import { CityOptionsTemplate, tokenVehicle } from '../../lib/first-paint-tokens';
-import { dateProblems } from '../../lib/where-when';
-import { FleetLayout } from './fleet-page';
+import { firstPaintEach, firstPaintPlural } from '@rentora/shared';
+import type { ReactNode } from 'react';
+import { CityOptionsTemplate, FIRST_PAINT_DAYS, tokenVehicle } from '../../lib/first-paint-tokens';
+import { FleetLayout, FleetResults } from './fleet-page';
 import { DEFAULT_FLEET_QUERY } from './fleet-query';
 import { FleetToolbar } from './fleet-toolbar';
 import styles from './fleet-page.module.css';
@@ -12,23 +12,30 @@ const FIRST_ROW = 3;
 const nothing = () => undefined;
 
 /**
+ * The toolbar with the default query, its dates allowed from the server's today
+ * (`FIRST_PAINT_DAYS`); the default query has no dates, so nothing to say about them.
+ */
+function DefaultToolbar({ cityOptions }: { cityOptions: ReactNode }) {
+  return (
+    <FleetToolbar
+      query={DEFAULT_FLEET_QUERY}
+      onChange={nothing}
+      cityOptions={cityOptions}
+      days={FIRST_PAINT_DAYS}
+      dateErrors={{}}
+    />
+  );
+}
+
+/**
  * The fleet page as its HTML paints it: heading, toolbar, the number of cars and the first row
  * of them (as many as the fleet has, up to three), in the default order, which is the API's; the
  * first photo, usually the page's largest paint, fetched first.
  */
 export function FleetFirstPaint() {
-  const today = businessToday();
   return (
     <FleetLayout
-      toolbar={
-        <FleetToolbar
-          query={DEFAULT_FLEET_QUERY}
-          onChange={nothing}
-          cityOptions={<CityOptionsTemplate />}
-          today={today}
-          dateErrors={dateProblems(DEFAULT_FLEET_QUERY.where, today)}
-        />
-      }
+      toolbar={<DefaultToolbar cityOptions={<CityOptionsTemplate />} />}
       count={firstPaintPlural('length', '# Result', '# Results')}
       results={
         <ul className={styles.grid} data-first-row="" aria-label="Cars">
@@ -44,6 +51,17 @@ export function FleetFirstPaint() {
           </template>
         </ul>
       }
+    />
+  );
+}
+
+/** The fleet page before the fleet has come: heading, toolbar with no city yet, and the cars' shapes. */
+export function FleetSkeleton() {
+  return (
+    <FleetLayout
+      toolbar={<DefaultToolbar cityOptions={null} />}
+      count={undefined}
+      results={<FleetResults state={{ shown: 'loading', withTotal: false }} />}
     />
   );
 }

@@ -21,7 +21,7 @@ import {
   type Ref,
 } from 'react';
 import { apiSearch, cityCounts, dateProblems } from '../../lib/where-when';
-import { CityOptions } from '../../lib/where-when-fields';
+import { bookableDays, CityOptions } from '../../lib/where-when-fields';
 import { FleetToolbar } from './fleet-toolbar';
 import { EmptyResults } from './empty-results';
 import {
@@ -98,7 +98,7 @@ export function FleetPage() {
           query={query}
           onChange={changeQuery}
           cityOptions={<CityOptions cities={fleet.data ? cityCounts(fleet.data) : []} chosen={query.where.location} />}
-          today={today}
+          days={bookableDays(today)}
           dateErrors={dateProblems(query.where, today)}
         />
       }

@@ -1,7 +1,7 @@
 import type { DateRangeErrors } from '@rentora/shared';
 import { useId, type ReactNode } from 'react';
 import { FLEET_CATEGORIES, type FleetCategory } from '../../lib/categories';
-import { WhereWhenFields } from '../../lib/where-when-fields';
+import { WhereWhenFields, type BookableDays } from '../../lib/where-when-fields';
 import { SORT_OPTIONS, type FleetQuery, type SortOrder } from './fleet-query';
 import styles from './fleet-toolbar.module.css';
 
@@ -10,11 +10,11 @@ export interface FleetToolbarProps {
   onChange: (next: FleetQuery, replace?: boolean) => void;
   /** The Location's options (`CityOptions`). */
   cityOptions: ReactNode;
-  today: string;
+  days: BookableDays;
   dateErrors: DateRangeErrors;
 }
 
-export function FleetToolbar({ query, onChange, cityOptions, today, dateErrors }: FleetToolbarProps) {
+export function FleetToolbar({ query, onChange, cityOptions, days, dateErrors }: FleetToolbarProps) {
   const searchId = useId();
   const sortId = useId();
   const chooseCategory = (category: FleetCategory | undefined) => onChange({ ...query, category });
@@ -26,7 +26,7 @@ export function FleetToolbar({ query, onChange, cityOptions, today, dateErrors }
         value={query.where}
         onChange={(where) => onChange({ ...query, where })}
         cityOptions={cityOptions}
-        today={today}
+        days={days}
         errors={dateErrors}
       />
       <div className={styles.controls}>

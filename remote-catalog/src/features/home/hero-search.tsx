@@ -4,7 +4,7 @@ import { useNavigate } from '@rentora/state/router';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { DateRangeErrors } from '@rentora/shared';
 import { cityCounts, dateProblems, writeWhereWhen } from '../../lib/where-when';
-import { CityOptions, WhereWhenFields } from '../../lib/where-when-fields';
+import { bookableDays, CityOptions, WhereWhenFields, type BookableDays } from '../../lib/where-when-fields';
 import styles from './hero-search.module.css';
 
 /** The hero's where-and-when form: it opens the fleet list filtered to the city and dates. */
@@ -30,7 +30,7 @@ export function HeroSearch() {
       value={value}
       onChange={setValue}
       cityOptions={<CityOptions cities={vehicles ? cityCounts(vehicles) : []} chosen={value.location} />}
-      today={today}
+      days={bookableDays(today)}
       errors={submitted ? problems : {}}
       onSubmit={onSubmit}
     />
@@ -41,13 +41,13 @@ export interface HeroSearchFormProps {
   value: SearchState;
   onChange: (next: SearchState) => void;
   cityOptions: ReactNode;
-  today: string;
+  days: BookableDays;
   errors: DateRangeErrors;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
 }
 
 /** The form itself, as the hero shows it, whoever keeps its values. */
-export function HeroSearchForm({ value, onChange, cityOptions, today, errors, onSubmit }: HeroSearchFormProps) {
+export function HeroSearchForm({ value, onChange, cityOptions, days, errors, onSubmit }: HeroSearchFormProps) {
   return (
     <form className={styles.search} aria-label="Find a car" noValidate onSubmit={onSubmit}>
       <WhereWhenFields
@@ -55,7 +55,7 @@ export function HeroSearchForm({ value, onChange, cityOptions, today, errors, on
         value={value}
         onChange={onChange}
         cityOptions={cityOptions}
-        today={today}
+        days={days}
         errors={errors}
       />
       <Button type="submit" size="lg" className={styles.submit}>
