@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Config } from '@jest/types';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
+import { type BundledMain, bundleMain } from './bundled-main';
 import { createStaff } from './test-app';
 import { testConfig } from './test-config';
 import { workerApiVariables } from './worker-test-api';
@@ -15,6 +16,7 @@ export interface TestApiHandle {
 
 declare global {
   var rentoraTestApis: TestApiHandle[] | undefined;
+  var rentoraTestApiMain: BundledMain | undefined;
 }
 
 /** A real API on a SQLite file of its own, with one admin (who signs in with `adminToken`). */
@@ -36,7 +38,10 @@ async function startTestApi(): Promise<TestApiHandle & { url: string; adminToken
  */
 export default async function globalSetup(globalConfig: Config.GlobalConfig): Promise<void> {
   const workers = Math.max(1, globalConfig.maxWorkers);
-  const apis = await Promise.all(Array.from({ length: workers }, startTestApi));
+  const [main, ...apis] = await Promise.all([bundleMain(), ...Array.from({ length: workers }, startTestApi)]);
+  // The API as a process of its own, for the tests of what only a process shows (./child-api.ts).
+  process.env.RENTORA_TEST_API_MAIN = main.file;
+  globalThis.rentoraTestApiMain = main;
   apis.forEach(({ url, adminToken }, index) => {
     const names = workerApiVariables(String(index + 1));
     process.env[names.url] = url;
