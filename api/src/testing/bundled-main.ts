@@ -1,6 +1,6 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { build } from 'esbuild';
+import { build, stop } from 'esbuild';
 import { dependencies } from '../../package.json';
 
 const API_DIR = path.join(__dirname, '..', '..');
@@ -33,5 +33,7 @@ export async function bundleMain(): Promise<BundledMain> {
     external: Object.keys(dependencies).filter((name) => !name.startsWith('@rentora/')),
     logLevel: 'warning',
   });
+  // esbuild's service would otherwise live on in Jest's process for the whole run.
+  await stop();
   return { file: path.join(outdir, 'main.cjs'), remove: () => rm(outdir, { recursive: true, force: true }) };
 }
