@@ -1,4 +1,5 @@
 // One Jest run for every workspace: the API and the platform in Node, the apps in jsdom against the real API.
+const { availableParallelism } = require('node:os');
 const swc = [
   '@swc/jest',
   {
@@ -35,16 +36,19 @@ const dom = (name, setupFiles = []) => ({
   displayName: name,
   roots: [`<rootDir>/${name}/src`],
   testEnvironment: '<rootDir>/shared/src/testing/jsdom-with-fetch.ts',
+  // Each worker's own API (the global setup starts one per worker).
+  setupFiles: ['<rootDir>/api/src/testing/jest-worker-setup.ts'],
   setupFilesAfterEnv: ['<rootDir>/state/src/testing/setup-dom.ts', ...setupFiles],
   testPathIgnorePatterns: ['/node_modules/', '/contract\\.[a-z]+\\.test\\.ts$'],
 });
 
 /** @type {import('jest').Config} */
 module.exports = {
-  // One worker: the component suites share the one API of the global setup, and each picks the
-  // days it books ("free" ranges) within its own process, so two workers booked the same car's
-  // days under each other's live streams (two suites failed that way in a clean-clone run).
-  maxWorkers: 1,
+  // Two workers even on two cores (Jest's default there is one): the suites wait on their API and
+  // database as much as they compute, and tests hash passwords cheaply (ADR 0026). The component
+  // suites of each worker have an API and a SQLite file of their own (api/src/testing/
+  // jest-global-setup.ts): on one shared API, two workers booked each other's days.
+  maxWorkers: Math.max(2, availableParallelism() - 1),
   globalSetup: '<rootDir>/api/src/testing/jest-global-setup.ts',
   globalTeardown: '<rootDir>/api/src/testing/jest-global-teardown.ts',
   projects: [

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createAdminCommand } from './create-admin';
+import { bundledMainFile } from './testing/child-api';
 import { ENGINES, TEST_PASSWORD, type Call, caller } from './testing/test-app';
 import { createPostgresDatabase } from './testing/postgres-database';
 import { buildApp } from './app';
@@ -53,10 +54,9 @@ const logIn = async (call: Call, email: string, password: string) => {
 const roleOf = async (call: Call, auth: Record<string, string>) =>
   ((await call('GET', '/api/user', { headers: auth })).body as { role: string }).role;
 
-/** The command as an operator runs it: its own process, its exit code and what it prints. */
+/** The command as an operator runs it (`node api/dist/main.cjs create-admin`): its own process, its exit code and what it prints. */
 function runCommand(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  const main = path.join(__dirname, 'main.ts');
-  const child = spawn(process.execPath, ['--import', 'tsx', main, 'create-admin'], {
+  const child = spawn(process.execPath, [bundledMainFile(), 'create-admin'], {
     env: { PATH: process.env.PATH, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

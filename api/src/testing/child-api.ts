@@ -1,8 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
 import { type Call, caller } from './test-app';
 
-const MAIN = path.join(__dirname, '..', 'main.ts');
 const LISTENING = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/;
 const START_TIMEOUT_MS = 20_000;
 
@@ -16,9 +14,16 @@ export interface ChildApi {
   output(): string;
 }
 
-/** The real `main.ts` in its own process, configured by `env` (PORT 0 on 127.0.0.1). */
+/** `api/src/main.ts` bundled as production runs it, by Jest's global setup (./bundled-main.ts), for this run. */
+export function bundledMainFile(): string {
+  const file = process.env.RENTORA_TEST_API_MAIN;
+  if (!file) throw new Error('Jest’s global setup bundled no API main (RENTORA_TEST_API_MAIN).');
+  return file;
+}
+
+/** The real `main.ts`, bundled, in its own process, configured by `env` (PORT 0 on 127.0.0.1). */
 export async function startChildApi(env: Record<string, string>): Promise<ChildApi> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, [bundledMainFile()], {
     env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

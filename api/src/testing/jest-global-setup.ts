@@ -1,10 +1,13 @@
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { Config } from '@jest/types';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
+import { type BundledMain, bundleMain } from './bundled-main';
 import { createStaff } from './test-app';
 import { testConfig } from './test-config';
+import { workerApiVariables } from './worker-test-api';
 
 export interface TestApiHandle {
   app: FastifyInstance;
@@ -12,17 +15,37 @@ export interface TestApiHandle {
 }
 
 declare global {
-  var rentoraTestApi: TestApiHandle | undefined;
+  var rentoraTestApis: TestApiHandle[] | undefined;
+  var rentoraTestApiMain: BundledMain | undefined;
 }
 
-/** One real API on SQLite for the UI component tests, at RENTORA_TEST_API_URL, with one admin (RENTORA_TEST_ADMIN_TOKEN). */
-export default async function globalSetup(): Promise<void> {
+/** A real API on a SQLite file of its own, with one admin (who signs in with `adminToken`). */
+async function startTestApi(): Promise<TestApiHandle & { url: string; adminToken: string }> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'rentora-jest-'));
-  // Every component test file opens the pages' live stream from the same address.
+  // Every component test file of a worker opens the pages' live stream from the same address.
   const app = await buildApp(testConfig(dataDir, { events: { perIp: 1_000, max: 10_000, heartbeatMs: 25_000 } }));
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  process.env.RENTORA_TEST_API_URL = address;
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
   // The operator pages' tests sign in as an admin: nobody can sign up as one.
-  process.env.RENTORA_TEST_ADMIN_TOKEN = (await createStaff(app, 'admin', 'jest-admin@example.com')).token;
-  globalThis.rentoraTestApi = { app, dataDir };
+  const adminToken = (await createStaff(app, 'admin', 'jest-admin@example.com')).token;
+  return { app, dataDir, url, adminToken };
+}
+
+/**
+ * One real API per Jest worker for the UI component tests (each worker's test files find theirs
+ * at RENTORA_TEST_API_URL, with its admin's RENTORA_TEST_ADMIN_TOKEN: ./worker-test-api.ts).
+ * The suites book cars on days they pick and watch the live stream: on one API shared by two
+ * workers, one worker's bookings landed on the days and in the streams of the other's tests.
+ */
+export default async function globalSetup(globalConfig: Config.GlobalConfig): Promise<void> {
+  const workers = Math.max(1, globalConfig.maxWorkers);
+  const [main, ...apis] = await Promise.all([bundleMain(), ...Array.from({ length: workers }, startTestApi)]);
+  // The API as a process of its own, for the tests of what only a process shows (./child-api.ts).
+  process.env.RENTORA_TEST_API_MAIN = main.file;
+  globalThis.rentoraTestApiMain = main;
+  apis.forEach(({ url, adminToken }, index) => {
+    const names = workerApiVariables(String(index + 1));
+    process.env[names.url] = url;
+    process.env[names.adminToken] = adminToken;
+  });
+  globalThis.rentoraTestApis = apis.map(({ app, dataDir }) => ({ app, dataDir }));
 }

@@ -1,9 +1,14 @@
 import { rm } from 'node:fs/promises';
 
 export default async function globalTeardown(): Promise<void> {
-  const handle = globalThis.rentoraTestApi;
-  if (handle === undefined) return;
-  globalThis.rentoraTestApi = undefined;
-  await handle.app.close();
-  await rm(handle.dataDir, { recursive: true, force: true });
+  const handles = globalThis.rentoraTestApis ?? [];
+  globalThis.rentoraTestApis = undefined;
+  await globalThis.rentoraTestApiMain?.remove();
+  globalThis.rentoraTestApiMain = undefined;
+  await Promise.all(
+    handles.map(async ({ app, dataDir }) => {
+      await app.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }),
+  );
 }

@@ -4,7 +4,7 @@ import { configure } from '@testing-library/react';
 import { EventSource as StandardEventSource } from 'eventsource';
 import { configureApi } from '../api/client';
 
-// Component tests read a real API (Jest's global setup starts one): on a busy two-core machine its
+// Component tests read a real API (Jest's global setup starts one per worker): on a busy two-core machine its
 // first answers can take more than Testing Library's default second.
 configure({ asyncUtilTimeout: 5_000 });
 
