@@ -6,12 +6,12 @@ export const START_TIMEOUT_MS = 3000;
 /**
  * The host's entry runs once the browser has shown the first contentful paint, so evaluating the
  * JavaScript never holds back the page the HTML already carries. The files it needs (the host's
- * start-up chunks, the route's remote files and data) are asked for at the same moment, all at
- * once, from the page's `data-after-paint` blocks: until then the HTML, its fonts and its photo
- * have the connection to themselves. Where paint timing is missing, it runs once the HTML is
- * parsed. Each file is asked for in a task of its own (a message to itself: no timer clamping), the
- * entry last: asking costs the main thread a few milliseconds a file on a slow phone, and a page
- * asking for fourteen in one task kept the reader's first taps waiting 100 ms or more.
+ * start-up chunks, the route's remote files and data) are asked for from that moment, from the
+ * page's `data-after-paint` blocks: until then the HTML, its fonts and its photo have the
+ * connection to themselves. Where paint timing is missing, it runs once the HTML is parsed. Each
+ * file is asked for in a task of its own (a message to itself: no timer clamping), the entry
+ * last: asking costs the main thread a few milliseconds a file on a slow phone, and a page asking
+ * for fourteen in one task kept the reader's first taps waiting 100 ms or more.
  */
 export function startAfterFirstPaint(src: string): string {
   return (
