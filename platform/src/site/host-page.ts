@@ -36,10 +36,10 @@ import { createShellReader, type HostShells, type Shell } from './shell-template
  * (the page's own first paint with its data, or its skeleton), the remotes' URLs and tables
  * inline (staff-only pages only in their own: `inline-site.ts`), and hints that start the page's
  * remote files and data after its first paint. A page whose path names something the API answers
- * 404 for (a car not in the fleet: `subjectRead`) is the 404 page. Every page is kept, as one object, for as long as what it was
- * made from holds (the host's build, the remotes' tables and manifests, the fleet, the business day its dates
- * count from), so it is
- * written once per version of those.
+ * 404 for (a car not in the fleet: `subjectRead`) is the 404 page. Every page is kept, as one
+ * object, for as long as what it was made from holds (the host's build, the remotes' tables and
+ * manifests, the fleet, the business day its dates count from), so it is written once per version
+ * of those.
  */
 
 /** The API's answer to a page's first read: its status, and its JSON body when it is 200. */
