@@ -16,6 +16,7 @@ import {
   test,
   wizardAtDates,
 } from './fixtures';
+import { longDate, showMonthOf } from './calendar';
 import { e2eSite } from './site';
 
 /**
@@ -112,13 +113,8 @@ test.describe('money, as the customer sees it', serverControl(MAKES_ITS_ADMIN), 
     });
     await page.goto(`/vehicles/${WIZARD_CAR}`);
     const calendar = page.getByRole('grid', { name: 'Availability' });
-    const longDate = (iso: string) =>
-      new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-        new Date(`${iso}T00:00:00Z`),
-      );
     const festivalDay = calendar.getByRole('gridcell', { name: new RegExp(`^${longDate(first)}`) });
-    await expect(calendar).toBeVisible();
-    if ((await festivalDay.count()) === 0) await page.getByRole('button', { name: 'Next month' }).click();
+    await showMonthOf(page, first);
     await festivalDay.hover();
     await expect(festivalDay.getByRole('tooltip')).toHaveText('₹32,000/day');
     await expect(festivalDay).toHaveAccessibleDescription('₹32,000/day');

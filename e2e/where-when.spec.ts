@@ -1,4 +1,4 @@
-import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
+import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import {
   bookThroughApi,
   dateFromToday,
@@ -11,11 +11,7 @@ import {
   test,
   wizardAtDates,
 } from './fixtures';
-
-const longDate = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${iso}T00:00:00Z`),
-  );
+import { dayCell, showMonthOf } from './calendar';
 
 async function searchFromHome(
   page: Page,
@@ -45,10 +41,6 @@ async function resultCount(page: Page): Promise<number> {
 }
 
 const carNames = (page: Page) => page.getByRole('list', { name: 'Cars' }).getByRole('heading', { level: 2 });
-
-function dayCell(grid: Locator, iso: string, suffix = '') {
-  return grid.getByRole('gridcell', { name: `${longDate(iso)}${suffix}`, exact: true });
-}
 
 const inOneMonth = (start: number) => dateFromToday(start).slice(0, 7) === dateFromToday(start + 2).slice(0, 7);
 
@@ -130,13 +122,7 @@ test.describe('Where and when', () => {
     await logInAs(page, user);
     await page.goto('/vehicles/maserati-granturismo');
     const availability = page.getByRole('grid', { name: 'Availability' });
-    const showMonthOf = async (iso: string) => {
-      for (let month = 0; month < 7; month += 1) {
-        if (await dayCell(availability, iso, ', booked').isVisible()) return;
-        await page.getByRole('button', { name: 'Next month' }).click();
-      }
-    };
-    await showMonthOf(dates.pick_up_date);
+    await showMonthOf(page, dates.pick_up_date);
     await expect(dayCell(availability, dates.pick_up_date, ', booked')).toBeVisible();
 
     await page.getByRole('button', { name: 'Open profile' }).click();
