@@ -2,11 +2,10 @@ import '@rentora/shared/styles/fonts.css';
 import '@rentora/shared/styles/tokens.css';
 import '@rentora/shared/styles/base.css';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { hydrateRoot } from 'react-dom/client';
 import { $pagePaths, matchPage, mayView, moduleIdOf, prefetchReads, subjectRead } from '@rentora/state';
 import { App } from './app/app';
 import { sitePagePaths } from './app/host-pages';
-import { takeFirstPaint } from './app/first-paint-handover';
 import { holdFirstPaint } from './app/first-page-data';
 import { noteSentNotFound } from './app/missing-page';
 import { reportCaughtError } from './lib/federation/report-caught-error';
@@ -33,13 +32,16 @@ async function start() {
   }
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element.');
-  takeFirstPaint();
-  const reactRoot = createRoot(root, { onCaughtError: reportCaughtError });
+  // React adopts the HTML as it stands, elements, focus and what was typed in them included, in
+  // slices of a few milliseconds (a transition); a press meanwhile hydrates at once what it lands
+  // on (docs/architecture.md §2).
   startTransition(() => {
-    reactRoot.render(
+    hydrateRoot(
+      root,
       <StrictMode>
         <App config={config} />
       </StrictMode>,
+      { onCaughtError: reportCaughtError },
     );
   });
 }

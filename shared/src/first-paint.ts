@@ -137,6 +137,14 @@ export function firstPaintDay(daysFromToday: number): string {
 /** Every day token in a page's HTML: `[token, days from today]`. */
 export const FIRST_PAINT_DAY_TOKEN = /\{day:\+(\d+)\}/g;
 
+/**
+ * Around a remote's first paint in its slot: React's own marks of a Suspense boundary its server
+ * finished (what `renderToString` writes), so the host's slot, a Suspense boundary, adopts it as
+ * it is (`host/src/app/remote-page.tsx`).
+ */
+export const SUSPENSE_START = '<!--$-->';
+export const SUSPENSE_END = '<!--/$-->';
+
 /** What a first paint's asset URLs start with; the server puts the remote's URL in its place. */
 export const REMOTE_URL_PLACEHOLDER = '{remote}/';
 
@@ -146,8 +154,8 @@ export const SITE_CONFIG_ID = 'rentora-site';
 // ——— Handing the page over ———
 
 /**
- * Dispatched on `document` by the host once its first render is on screen: from then on the
- * shell's buttons are React's, and what the reader pressed before is handed over.
+ * Dispatched on `document` by the host once React has adopted the page's HTML: from then on the
+ * shell's buttons are React's, and what the reader pressed before is pressed again.
  */
 export const SITE_STARTED_EVENT = 'rentora:started';
 

@@ -1,16 +1,13 @@
-import { useContext, useEffect, useLayoutEffect, type ReactNode } from 'react';
+import { useContext, useEffect, type ReactNode } from 'react';
 import { SITE_STARTED_EVENT } from '@rentora/shared';
 import {
   $pagePaths,
-  $role,
-  $token,
-  $userLoading,
   matchPage,
   matchPath,
   mayView,
   navLinksOf,
   subjectRead,
-  useStore,
+  useSession,
   type NavLink,
 } from '@rentora/state';
 import { BrowserRouter, Route, Routes, type Location } from '@rentora/state/router';
@@ -29,9 +26,12 @@ import { usePageCodeOnIntent } from './page-code-on-intent';
 import { PageLoading } from './page-loading';
 import { RemotePage } from './remote-page';
 
-/** The site in the browser. Its first commit hands the page over from the HTML (SITE_STARTED_EVENT). */
+/**
+ * The site in the browser: its first render is the page's HTML, which React adopts (bootstrap.tsx).
+ * Once that is done, the start-up script is told: from then on the shell's presses are React's.
+ */
 export function App({ config }: { config: SiteConfig }) {
-  useLayoutEffect(() => {
+  useEffect(() => {
     document.dispatchEvent(new Event(SITE_STARTED_EVENT));
   }, []);
   return (
@@ -50,7 +50,7 @@ export function App({ config }: { config: SiteConfig }) {
  */
 export function SiteLayout({ page, navLinks }: { page?: ReactNode; navLinks?: readonly NavLink[] }) {
   const { table } = useContext(SiteContext);
-  const role = useStore($role);
+  const { role } = useSession();
   usePageCodeOnIntent(table);
   // The start-up code set where each page is from the first tables; a staff member's whole site may add pages.
   useEffect(() => $pagePaths.set(sitePagePaths(table)), [table]);
@@ -81,9 +81,7 @@ export function SiteLayout({ page, navLinks }: { page?: ReactNode; navLinks?: re
  */
 function SitePage({ location }: { location: Location }) {
   const { table } = useContext(SiteContext);
-  const role = useStore($role);
-  const token = useStore($token);
-  const userLoading = useStore($userLoading);
+  const { role, token, loading: userLoading } = useSession();
   const own = HOST_PAGES.find((hostPage) => matchPath(hostPage.path, location.pathname));
   const match = own ? undefined : matchPage(table, location.pathname);
   if (own) return <Titled title={own.title}>{own.element}</Titled>;

@@ -1,17 +1,23 @@
-import { use } from 'react';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { registerRemoteUrls } from '../lib/federation/remote-registry';
-import { takeFirstPaint } from './first-paint-handover';
+import { Suspense } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { SUSPENSE_END, SUSPENSE_START } from '@rentora/shared';
+import { $pagePaths, $token, navLinksOf } from '@rentora/state';
 import { MemoryRouter } from '@rentora/state/testing/memory-router';
+import { registerRemoteUrls } from '../lib/federation/remote-registry';
 import { SiteProvider } from '../lib/site-provider';
-import { clickAndSettle, renderSite, TEST_SITE, UNREACHABLE_REMOTES } from '../testing/render-site';
+import { PAGE_PLACEHOLDER, renderShell } from '../prerender';
+import { clickAndSettle, SITE_TABLE, TEST_SITE, UNREACHABLE_REMOTES } from '../testing/render-site';
 import { SiteLayout } from './app';
+import { HOST_NAV_LINKS, sitePagePaths } from './host-pages';
 
-/** A catalog origin that takes the request and never answers: its page stays on its fallback. */
+/** A catalog origin that takes the request and never answers: its page stays on its first paint. */
 let silentCatalog: Server;
+let root: Root | undefined;
 
 beforeAll(async () => {
   // The runtime warns when the silent catalog's request is cut at the end.
@@ -22,6 +28,12 @@ beforeAll(async () => {
   registerRemoteUrls({ ...UNREACHABLE_REMOTES, catalog: `http://127.0.0.1:${port}` }, { force: true });
 });
 
+afterEach(() => {
+  act(() => root?.unmount());
+  root = undefined;
+  document.body.innerHTML = '';
+});
+
 afterAll(async () => {
   registerRemoteUrls(UNREACHABLE_REMOTES, { force: true });
   silentCatalog.closeAllConnections();
@@ -30,68 +42,89 @@ afterAll(async () => {
   jest.restoreAllMocks();
 });
 
-/** The page as the server sent it: the fleet page's first paint in its slot (docs/architecture.md §2). */
-function serveFirstPaint(): HTMLElement {
-  const served = document.createElement('div');
-  served.innerHTML =
-    '<div data-page-slot="catalog/FleetPage" style="display:contents">' +
+/**
+ * The fleet page as the server sends it: the host's prerendered shell with the site's links, and
+ * in its slot the page's first paint between React's Suspense marks (platform/src/site/host-page.ts).
+ */
+function serveFleetPage(): HTMLElement {
+  const shell = renderShell('/vehicles', navLinksOf(SITE_TABLE, HOST_NAV_LINKS, undefined), true);
+  const slot =
+    `<div data-page-slot="catalog/FleetPage" style="display:contents">${SUSPENSE_START}` +
     '<div data-first-paint="" style="display:contents"><span role="status" class="visually-hidden">Loading…</span>' +
     '<h1>Search and Book the Best Rental Vehicles</h1>' +
-    '<label>Search by car name <input type="search" name="search"></label></div></div>';
-  document.body.append(served);
-  return served;
+    `<label>Search by car name <input type="search" name="search"></label></div>${SUSPENSE_END}</div>`;
+  document.body.innerHTML = `<div id="root">${shell.replace(PAGE_PLACEHOLDER, slot)}</div>`;
+  return document.getElementById('root') as HTMLElement;
 }
 
-describe('a remote page the server painted first', () => {
-  it('keeps the very elements the server painted, with what the reader typed and where, until the remote’s code arrives; later visits show a loading status', async () => {
-    const served = serveFirstPaint();
+/** The host's start: React adopts the document's HTML (bootstrap.tsx), here in a memory router. */
+async function adopt(container: HTMLElement, path: string) {
+  $pagePaths.set(sitePagePaths(TEST_SITE.table));
+  await act(async () => {
+    root = hydrateRoot(
+      container,
+      <SiteProvider initial={TEST_SITE}>
+        <MemoryRouter url={path}>
+          <SiteLayout />
+        </MemoryRouter>
+      </SiteProvider>,
+    );
+  });
+}
+
+describe('the page the server painted', () => {
+  it('is written between the marks React’s server writes around a finished Suspense boundary', () => {
+    // The server writes them by hand (it runs no React): should React change them, this says so.
+    expect(
+      renderToString(
+        <Suspense fallback={null}>
+          <p>page</p>
+        </Suspense>,
+      ),
+    ).toBe(`${SUSPENSE_START}<p>page</p>${SUSPENSE_END}`);
+  });
+
+  it('is adopted as it stands: the same header, and in the page’s slot what the reader typed, and where, until the remote’s code arrives', async () => {
+    const container = serveFleetPage();
+    const header = container.querySelector('header');
     const user = userEvent.setup();
-    const search = within(served).getByRole('searchbox', { name: 'Search by car name' });
+    const search = screen.getByRole('searchbox', { name: 'Search by car name' });
     await user.type(search, 'Audi');
-    takeFirstPaint();
-    const { container } = await renderSite('/vehicles');
-    served.remove();
+
+    await adopt(container, '/vehicles');
 
     const main = within(container.querySelector('main') as HTMLElement);
+    expect(container.querySelector('header')).toBe(header);
     expect(main.getByText('Search and Book the Best Rental Vehicles')).toBeVisible();
-    // The same element, the reader's text in it and the focus still on it; a status says the page is loading.
     expect(main.getByRole('searchbox', { name: 'Search by car name' })).toBe(search);
     expect(search).toHaveValue('Audi');
     expect(search).toHaveFocus();
     expect(main.getByRole('status')).toHaveTextContent('Loading…');
-
-    // A later visit to the page shows a loading status, not the first paint. The page leaving is
-    // still loading: the router's new location reaches it, and it suspends once more.
+    // The shell is React's now: its links navigate in the page.
     await clickAndSettle(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'About' }));
+    expect(await screen.findByRole('heading', { level: 1, name: /personal project/ })).toBeVisible();
+    expect(container.querySelector('header')).toBe(header);
+  });
+
+  it('shows a later visit to the page a loading status, not the first paint', async () => {
+    await adopt(serveFleetPage(), '/vehicles');
+    const nav = () => within(screen.getByRole('navigation', { name: 'Main' }));
+    await clickAndSettle(nav().getByRole('link', { name: 'About' }));
     await screen.findByRole('heading', { level: 1, name: /personal project/ });
-    await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Vehicles' }));
+    await clickAndSettle(nav().getByRole('link', { name: 'Vehicles' }));
+    const main = within(document.querySelector('main') as HTMLElement);
     expect(await main.findByRole('status')).toHaveTextContent('Loading…');
     expect(main.queryByText('Search and Book the Best Rental Vehicles')).not.toBeInTheDocument();
   });
 
-  it('keeps it when React throws its first render away and renders the page again', async () => {
-    const served = serveFirstPaint();
-    takeFirstPaint();
-    // Rendered after the page, it suspends the whole first render, which React starts again once it may.
-    const later = new Promise<void>((resolve) => setTimeout(resolve, 50));
-    function SuspendsOnce() {
-      use(later);
-      return null;
-    }
-    const { container } = await act(async () =>
-      render(
-        <SiteProvider initial={TEST_SITE}>
-          <MemoryRouter url="/vehicles">
-            <SiteLayout />
-            <SuspendsOnce />
-          </MemoryRouter>
-        </SiteProvider>,
-      ),
-    );
-    // React renders again once what suspended it is in.
-    await act(() => later);
-    served.remove();
-    const main = within(container.querySelector('main') as HTMLElement);
-    expect(main.getByText('Search and Book the Best Rental Vehicles')).toBeVisible();
+  it('shows a signed-in reader as signed out while it adopts the HTML, then as signed in', async () => {
+    $token.set('a-token-the-api-will-refuse');
+    const container = serveFleetPage();
+    expect(
+      within(container.querySelector('header') as HTMLElement).getAllByRole('button', { name: 'Sign Up' }),
+    ).not.toHaveLength(0);
+    await adopt(container, '/vehicles');
+    // The server never knows the session; the browser's render right after hydrating does.
+    expect(screen.getByRole('button', { name: 'Open profile' })).toBeVisible();
   });
 });

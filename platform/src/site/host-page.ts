@@ -10,6 +10,8 @@ import {
   PAGE_MARKER,
   PAGE_SLOT_ATTRIBUTE,
   SITE_CONFIG_ID,
+  SUSPENSE_END,
+  SUSPENSE_START,
 } from '@rentora/shared/first-paint';
 import { businessToday } from '@rentora/shared/format';
 import {
@@ -143,10 +145,10 @@ function withPageLinks(html: string, paths: Readonly<Record<string, string>>): s
 function pageSlot(page: ServedPage & { remote: string }, html: string, live: boolean): string {
   const content = live ? html : `<div inert="" style="display:contents">${html}</div>`;
   return (
-    `<div ${PAGE_SLOT_ATTRIBUTE}="${escapeHtml(moduleIdOf(page))}" style="display:contents">` +
+    `<div ${PAGE_SLOT_ATTRIBUTE}="${escapeHtml(moduleIdOf(page))}" style="display:contents">${SUSPENSE_START}` +
     `<div ${FIRST_PAINT_ATTRIBUTE}="" style="display:contents">` +
     // The page cannot be used in full until its code is in: a status says it is loading.
-    `<span role="status" class="visually-hidden">Loading…</span>${content}</div></div>`
+    `<span role="status" class="visually-hidden">Loading…</span>${content}</div>${SUSPENSE_END}</div>`
   );
 }
 

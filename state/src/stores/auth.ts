@@ -1,4 +1,5 @@
 import { persistentAtom } from '@nanostores/persistent';
+import { useStore } from '@nanostores/react';
 import { atom, computed } from 'nanostores';
 import { api, NetworkError } from '../api/client';
 import { MESSAGES } from '@rentora/shared';
@@ -113,3 +114,29 @@ export const $role = computed($user, (user): Role | undefined => {
   const { role } = user as User & { role?: Role };
   return role ?? 'customer';
 });
+
+/** The reader's session, as a component shows it. */
+export interface Session {
+  token: string | undefined;
+  user: User | null;
+  loading: boolean;
+  role: Role | undefined;
+}
+
+/** Signed out: all a page's HTML can show, as the server never knows the reader's session. */
+const AS_SERVED = { ssr: () => undefined } as const;
+
+/**
+ * The reader's session for rendering: signed out while React adopts the page's HTML (hydration),
+ * as the server painted it, then as this browser has it (React renders again at once). A component
+ * that reads the session to decide what it renders reads it here, so its first render in the
+ * browser is the HTML it adopts (docs/architecture.md §2).
+ */
+export function useSession(): Session {
+  return {
+    token: useStore($token, AS_SERVED),
+    user: useStore($user, { ssr: () => null }),
+    loading: useStore($userLoading, { ssr: () => false }),
+    role: useStore($role, AS_SERVED),
+  };
+}

@@ -1,5 +1,5 @@
 import { Avatar, Button, NAV_LIST_ATTRIBUTE } from '@rentora/shared';
-import { $token, $user, modalIntent, openAuth, openProfile, useStore } from '@rentora/state';
+import { modalIntent, openAuth, openProfile, useSession } from '@rentora/state';
 import { NavLink } from '@rentora/state/router';
 import { BrandLink } from '../../lib/brand-link';
 import styles from './header.module.css';
@@ -8,8 +8,7 @@ import { useNavLinks } from '../../lib/site-context';
 
 export function Header() {
   const links = useNavLinks();
-  const token = useStore($token);
-  const user = useStore($user);
+  const { token, user } = useSession();
   return (
     <header className={styles.header}>
       <div className={styles.inner}>

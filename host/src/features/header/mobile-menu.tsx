@@ -1,5 +1,5 @@
 import { Avatar, Button, Skeleton, NAV_LIST_ATTRIBUTE } from '@rentora/shared';
-import { $token, $user, $userLoading, modalIntent, openAuth, openProfile, useStore } from '@rentora/state';
+import { modalIntent, openAuth, openProfile, useSession } from '@rentora/state';
 import { useEffect, useId, useRef, useState } from 'react';
 import { NavLink, useLocation } from '@rentora/state/router';
 import styles from './mobile-menu.module.css';
@@ -70,9 +70,7 @@ export function MobileMenu() {
 }
 
 function AccountCard({ onChoose }: { onChoose: () => void }) {
-  const token = useStore($token);
-  const user = useStore($user);
-  const loading = useStore($userLoading);
+  const { token, user, loading } = useSession();
 
   if (!token) {
     return (

@@ -10,10 +10,12 @@ export interface RemoteSlotProps<Props extends object> {
   props: Props;
   /** Shown while the remote's code arrives. */
   fallback: ReactNode;
-  /** Shown instead of `fallback` while the first attempt loads (a page's server-painted first paint). */
-  firstAttemptFallback?: ReactNode;
-  /** The first attempt also waits for this (the data that first paint showed): it must settle, and never reject. */
-  firstAttemptWaitsFor?: Promise<unknown>;
+  /**
+   * Shown in the module's place while given (a page's first paint, as the server wrote it, until the
+   * page may take over); a change from it to the module in a transition keeps it on screen until the
+   * module has rendered.
+   */
+  holding?: ReactNode;
   /** Called once the remote's own render is on screen. */
   onShown?: () => void;
   /** What the user is missing, in words: 'the fleet', 'sign-in'. */
@@ -30,8 +32,7 @@ export function RemoteSlot<Props extends object>({
   id,
   props,
   fallback,
-  firstAttemptFallback,
-  firstAttemptWaitsFor,
+  holding,
   onShown,
   what,
   titleId,
@@ -45,14 +46,7 @@ export function RemoteSlot<Props extends object>({
   };
   return (
     <ErrorBoundary key={attempt} fallback={<RemoteErrorPanel what={what} titleId={titleId} onRetry={retry} />}>
-      <Suspense fallback={attempt === 0 ? (firstAttemptFallback ?? fallback) : fallback}>
-        <RemoteModuleView
-          id={id}
-          props={props}
-          waitsFor={attempt === 0 ? firstAttemptWaitsFor : undefined}
-          onShown={onShown}
-        />
-      </Suspense>
+      <Suspense fallback={fallback}>{holding ?? <RemoteModuleView id={id} props={props} onShown={onShown} />}</Suspense>
     </ErrorBoundary>
   );
 }
@@ -60,17 +54,14 @@ export function RemoteSlot<Props extends object>({
 function RemoteModuleView({
   id,
   props,
-  waitsFor,
   onShown,
 }: {
   id: RemoteModuleId;
   props: object;
-  waitsFor: Promise<unknown> | undefined;
   onShown: (() => void) | undefined;
 }) {
   // The slot's props are typed by the contract for what `id` exposes.
   const RemoteComponent = use(loadRemoteModule(id)) as ComponentType<object>;
-  if (waitsFor !== undefined) use(waitsFor);
   useLayoutEffect(() => {
     onShown?.();
   }, [onShown]);
