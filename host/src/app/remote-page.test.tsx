@@ -6,7 +6,7 @@ import { Suspense } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { SUSPENSE_END, SUSPENSE_START } from '@rentora/shared';
-import { $pagePaths, $token, navLinksOf } from '@rentora/state';
+import { $pagePaths, $token, navLinksOf, signUp } from '@rentora/state';
 import { MemoryRouter } from '@rentora/state/testing/memory-router';
 import { registerRemoteUrls } from '../lib/federation/remote-registry';
 import { SiteProvider } from '../lib/site-provider';
@@ -32,6 +32,7 @@ afterEach(() => {
   act(() => root?.unmount());
   root = undefined;
   document.body.innerHTML = '';
+  $token.set(undefined);
 });
 
 afterAll(async () => {
@@ -118,7 +119,13 @@ describe('the page the server painted', () => {
   });
 
   it('shows a signed-in reader as signed out while it adopts the HTML, then as signed in', async () => {
-    $token.set('a-token-the-api-will-refuse');
+    const signedUp = await signUp({
+      name: 'Nisha Verma',
+      email: `adopt-${Date.now()}@example.com`,
+      password: 'long-enough-pw',
+      avatar: 'avatar2',
+    });
+    expect(signedUp.ok).toBe(true);
     const container = serveFleetPage();
     expect(
       within(container.querySelector('header') as HTMLElement).getAllByRole('button', { name: 'Sign Up' }),

@@ -37,6 +37,13 @@ function isoDaysFromToday(days: number): string {
   return new Date(today.getTime() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** How many days ahead the first three-day range at least `days` away starts that is all in one month, as the calendar shows one. */
+function daysToRangeInOneMonth(days: number): number {
+  let start = days;
+  while (isoDaysFromToday(start).slice(0, 7) !== isoDaysFromToday(start + 2).slice(0, 7)) start += 1;
+  return start;
+}
+
 const longDate = (iso: string) =>
   new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
     new Date(`${iso}T00:00:00Z`),
@@ -52,6 +59,7 @@ afterEach(() => {
     closeModal();
     $token.set(undefined);
     $businessTimeZone.set(BUSINESS_TIME_ZONE);
+    setSearch(EMPTY_SEARCH);
   });
 });
 
@@ -161,14 +169,15 @@ describe('VehicleDetailPage', () => {
 
   it('shows an Availability calendar with the searched range, fresh right after a booking and a cancellation', async () => {
     const token = await logInNewUser();
-    const [pickUp, dropOff] = [isoDaysFromToday(60), isoDaysFromToday(62)];
+    const start = daysToRangeInOneMonth(60);
+    const [pickUp, dropOff] = [isoDaysFromToday(start), isoDaysFromToday(start + 2)];
     act(() => setSearch({ location: '', pick_up_date: pickUp, drop_off_date: dropOff }));
     renderCatalog('/vehicles/hyundai-creta');
     const calendar = await screen.findByRole('grid', { name: 'Availability' });
     const day = (iso: string, suffix = '') =>
       within(calendar).getByRole('gridcell', { name: `${longDate(iso)}${suffix}` });
     expect(day(pickUp, ', pick-up')).toHaveAttribute('aria-selected', 'true');
-    expect(day(isoDaysFromToday(61))).toHaveAttribute('aria-selected', 'true');
+    expect(day(isoDaysFromToday(start + 1))).toHaveAttribute('aria-selected', 'true');
     expect(day(dropOff, ', drop-off')).toHaveAttribute('aria-selected', 'true');
 
     await streamOpen();
@@ -182,13 +191,12 @@ describe('VehicleDetailPage', () => {
     );
     expect(answer.ok).toBe(true);
     expect(await booked).toBeVisible();
-    expect(day(isoDaysFromToday(61), ', booked')).toBeVisible();
+    expect(day(isoDaysFromToday(start + 1), ', booked')).toBeVisible();
 
     const freed = within(calendar).findByRole('gridcell', { name: `${longDate(pickUp)}, pick-up` }, LIVE);
     expect((await api.cancelRide('hyundai-creta', token)).ok).toBe(true);
     expect(await freed).toBeVisible();
     expect(within(calendar).queryAllByRole('gridcell', { name: /booked/ })).toEqual([]);
-    act(() => setSearch(EMPTY_SEARCH));
   });
 
   it('ends the loading state, and leaves the page to the site’s 404 page, when the car does not exist', async () => {
