@@ -2,7 +2,8 @@ import '@rentora/shared/styles/fonts.css';
 import '@rentora/shared/styles/tokens.css';
 import '@rentora/shared/styles/base.css';
 import { StrictMode, startTransition } from 'react';
-import { hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { ROOT_ID, SITE_CONFIG_ID } from '@rentora/shared';
 import { $pagePaths, matchPage, mayView, moduleIdOf, prefetchReads, subjectRead } from '@rentora/state';
 import { App } from './app/app';
 import { sitePagePaths } from './app/host-pages';
@@ -30,19 +31,22 @@ async function start() {
     code.catch(() => undefined);
     holdFirstPaint(data, code);
   }
-  const root = document.getElementById('root');
-  if (!root) throw new Error('index.html has no #root element.');
+  const root = document.getElementById(ROOT_ID);
+  if (!root) throw new Error(`index.html has no #${ROOT_ID} element.`);
+  const app = (
+    <StrictMode>
+      <App config={config} />
+    </StrictMode>
+  );
   // React adopts the HTML as it stands, elements, focus and what was typed in them included, in
   // slices of a few milliseconds (a transition); a press meanwhile hydrates at once what it lands
-  // on (docs/architecture.md §2).
+  // on (docs/architecture.md §2). Only HTML the first render would write again can be adopted: the
+  // server's for this very page. A plain static host sends one shell for every path (and the
+  // development server none), and a page for some roles only shows a customer the 404 page.
+  const adoptable = document.getElementById(SITE_CONFIG_ID) !== null && (found === undefined || match !== undefined);
   startTransition(() => {
-    hydrateRoot(
-      root,
-      <StrictMode>
-        <App config={config} />
-      </StrictMode>,
-      { onCaughtError: reportCaughtError },
-    );
+    if (adoptable) hydrateRoot(root, app, { onCaughtError: reportCaughtError });
+    else createRoot(root, { onCaughtError: reportCaughtError }).render(app);
   });
 }
 

@@ -1,12 +1,12 @@
 import { renderToString } from 'react-dom/server';
-import { pageLinkToken } from '@rentora/shared';
+import { PAGE_PLACEHOLDER_ATTRIBUTE, pageLinkToken } from '@rentora/shared';
 import { $pagePaths, type NavLink } from '@rentora/state';
 import { StaticRouter } from '@rentora/state/router';
 import { SiteLayout } from './app/app';
 import { HOST_PAGES, NOT_FOUND_PAGE } from './app/host-pages';
 
 /** What stands for a remote's page in the shell; the build replaces it with the page marker. */
-export const PAGE_PLACEHOLDER = '<div data-page-placeholder=""></div>';
+export const PAGE_PLACEHOLDER = `<div ${PAGE_PLACEHOLDER_ATTRIBUTE}=""></div>`;
 
 /** The host's own pages, as the build writes them and the server serves them. */
 export const hostPages = HOST_PAGES.map(({ path, name, title, nav }) => ({ path, name, title, nav }));
@@ -25,7 +25,10 @@ export function renderShell(pathname: string, navLinks: readonly NavLink[], remo
   );
   return renderToString(
     <StaticRouter location={pathname}>
-      <SiteLayout navLinks={navLinks} page={remotePage ? <div data-page-placeholder="" /> : undefined} />
+      <SiteLayout
+        navLinks={navLinks}
+        page={remotePage ? <div {...{ [PAGE_PLACEHOLDER_ATTRIBUTE]: '' }} /> : undefined}
+      />
     </StaticRouter>,
   );
 }

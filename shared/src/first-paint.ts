@@ -10,6 +10,13 @@ import { IMAGE_URL_PATTERN } from './rules/patterns';
 
 // ——— The host's shell ———
 
+/** The element the host's shell is in, and React renders into. */
+export const ROOT_ID = 'root';
+/** The element right after the shell: no frame is painted before it is parsed (`<link rel="expect">`). */
+export const SHELL_PARSED_ID = 'shell-parsed';
+/** On what the host's build renders in a remote page's place; the build puts PAGE_MARKER there. */
+export const PAGE_PLACEHOLDER_ATTRIBUTE = 'data-page-placeholder';
+
 /** On the element that holds the page: its remote module's id (`catalog/FleetPage`), or empty for the host's own. */
 export const PAGE_SLOT_ATTRIBUTE = 'data-page-slot';
 /** On the element the server writes a remote's page into, until the remote's code replaces it. */

@@ -2,6 +2,7 @@ import {
   FIRST_PAINT_ATTRIBUTE,
   PAGE_SHOWN_EVENT,
   PAGE_SLOT_ATTRIBUTE,
+  ROOT_ID,
   SITE_STARTED_EVENT,
 } from '@rentora/shared/first-paint';
 
@@ -30,12 +31,13 @@ const START = JSON.stringify(SITE_STARTED_EVENT);
 const SHOWN = JSON.stringify(PAGE_SHOWN_EVENT);
 const PAINT = JSON.stringify(`[${FIRST_PAINT_ATTRIBUTE}]`);
 const SLOT = JSON.stringify(PAGE_SLOT_ATTRIBUTE);
+const ROOT = JSON.stringify(ROOT_ID);
 /** How long a select's chosen value waits for its option on the page that replaces the first paint. */
 export const OPTION_WAIT_MS = 3000;
 
 export function keepEarlyInput(): string {
   return [
-    `(()=>{const root=()=>document.getElementById("root");`,
+    `(()=>{const root=()=>document.getElementById(${ROOT});`,
     `const inRoot=(e)=>!!e&&!!root()?.contains(e);`,
     `const inPaint=(e)=>!!e.closest(${PAINT});`,
     // A button: its tag, label and landmark. A field: its form's label, tag and name (or label).

@@ -8,6 +8,8 @@ import {
   NAV_LIST_ATTRIBUTE,
   navListMarker,
   PAGE_MARKER,
+  ROOT_ID,
+  SHELL_PARSED_ID,
 } from '@rentora/shared/first-paint';
 import type { NavLink } from '@rentora/state/page-table';
 import { appAt } from '../apps';
@@ -66,8 +68,7 @@ function startEntryAfterFirstPaint(template: string, fontFamilies: readonly stri
  * layout shift of 0.013 in some loads). `rel=expect` holds rendering until the element it names is
  * in the document; Chrome lets go when the element is inserted, so it names one after the shell.
  */
-const SHELL_PARSED = 'shell-parsed';
-const RENDER_AFTER_SHELL = `<link rel="expect" href="#${SHELL_PARSED}" blocking="render">`;
+const RENDER_AFTER_SHELL = `<link rel="expect" href="#${SHELL_PARSED_ID}" blocking="render">`;
 
 /** Each navigation list of a rendered shell: its name, and where its content starts and ends. */
 function navLists(shell: string): { list: string; start: number; end: number }[] {
@@ -102,7 +103,10 @@ function composePage(template: string, parts: { title: string; shell: string; cs
       '</head>',
       () => `${RENDER_AFTER_SHELL}<style>${parts.css}</style>${parts.head.join('')}${HEAD_MARKER}</head>`,
     )
-    .replace('<div id="root"></div>', () => `<div id="root">${shell}</div><template id="${SHELL_PARSED}"></template>`);
+    .replace(
+      `<div id="${ROOT_ID}"></div>`,
+      () => `<div id="${ROOT_ID}">${shell}</div><template id="${SHELL_PARSED_ID}"></template>`,
+    );
 }
 
 export async function prerenderHostPages(hostDir: string): Promise<void> {

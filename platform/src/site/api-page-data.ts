@@ -1,28 +1,41 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { PageData } from './host-page';
+import type { PageData, ReadAnswer } from './host-page';
+
+/** Enough for every car's read and the fleet's, and then some. */
+const MAX_KNOWN_READS = 512;
 
 /**
  * What the site's pages read first, answered by the API in the server's own process (`inject`): a
  * first paint shows the live car, or the fleet's first row, and a car the API does not have is a
- * 404, without a trip over the network.
+ * 404, without a trip over the network. Each answer carries its own version: the API's ETag where
+ * it sends one (the fleet's, asked again with If-None-Match), else a hash of what it sent (a car),
+ * so a page painted from a read holds exactly as long as that read's answer does.
  */
 export function apiPageData(api: FastifyInstance): PageData {
-  let fleetEtag: string | undefined;
+  const known = new Map<string, ReadAnswer & { etag: string }>();
   return {
     read: async (url) => {
-      const response = await api.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
-      return response.statusCode === 200
-        ? { statusCode: 200, body: response.json() }
-        : { statusCode: response.statusCode };
-    },
-    // The fleet's ETag: first paints show the fleet's fields, so a page painted with them holds until it changes.
-    version: async () => {
       const headers: Record<string, string> = { accept: 'application/json' };
-      if (fleetEtag) headers['if-none-match'] = fleetEtag;
-      const response = await api.inject({ method: 'GET', url: '/api/vehicles', headers });
-      if (response.statusCode === 200) fleetEtag = String(response.headers.etag ?? '') || undefined;
-      else if (response.statusCode !== 304) fleetEtag = undefined;
-      return fleetEtag;
+      const before = known.get(url);
+      if (before) headers['if-none-match'] = before.etag;
+      const response = await api.inject({ method: 'GET', url, headers });
+      if (response.statusCode === 304 && before) return before;
+      known.delete(url);
+      if (response.statusCode !== 200) {
+        return { statusCode: response.statusCode, version: `${response.statusCode}` };
+      }
+      const etag = typeof response.headers.etag === 'string' ? response.headers.etag : undefined;
+      const answer = {
+        statusCode: 200,
+        body: response.json<unknown>(),
+        version: etag ?? createHash('sha256').update(response.rawPayload).digest('base64url'),
+      };
+      if (etag) {
+        if (known.size >= MAX_KNOWN_READS) known.delete(known.keys().next().value as string);
+        known.set(url, { ...answer, etag });
+      }
+      return answer;
     },
   };
 }

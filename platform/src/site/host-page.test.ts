@@ -19,6 +19,8 @@ import {
   pageLinkToken,
   REMOTE_URL_PLACEHOLDER,
 } from '@rentora/shared/first-paint';
+import { addDays, businessToday } from '@rentora/shared/format';
+import { VALID_BOOKING_DETAILS } from '@rentora/shared/testing/booking-form';
 import { PAGE_TABLE_FILE, type PageEntry, type RemoteTable } from '@rentora/state/page-table';
 import { apiPageData } from './api-page-data';
 import { createHostPages, type PageData, type ReadAnswer } from './host-page';
@@ -324,8 +326,7 @@ describe('the host page the server writes', () => {
       price_per_day: 9000,
     };
     const { html } = await pagesWith({
-      read: async () => ({ statusCode: 200, body: car }),
-      version: async () => '"fleet-1"',
+      read: async () => ({ statusCode: 200, body: car, version: '"fleet-1"' }),
     }).render('/vehicles/audi-q7');
     expect(html).toContain(`<h1>${escapeHtml(sneaky)}</h1>`);
   });
@@ -374,8 +375,7 @@ describe('the host page the server writes', () => {
 
   it('paints a page asked for with a query from its skeleton, inert, since the paint shows no query', async () => {
     const { html } = await pagesWith({
-      read: async () => ({ statusCode: 200, body: [] }),
-      version: async () => '"v1"',
+      read: async () => ({ statusCode: 200, body: [], version: '"v1"' }),
     }).render('/vehicles', '?location=Goa');
     expect(html).toContain(
       '<div inert="" style="display:contents"><h1>Our fleet</h1><div role="status">Loading…</div></div>',
@@ -427,9 +427,8 @@ describe('the host page the server writes', () => {
       pagesWith({
         read: async (url) => {
           asked.push(url);
-          return { statusCode: 200, body: await answer(url) };
+          return { statusCode: 200, body: await answer(url), version: '"car-1"' };
         },
-        version: async () => '"fleet-1"',
       });
 
     it('writes the live car in, escaped, and puts its title in the document’s head', async () => {
@@ -475,16 +474,14 @@ describe('the host page the server writes', () => {
       }
     });
 
-    it('is the site’s 404 page, sent as a 404, when the API says the car does not exist, until the fleet changes', async () => {
-      let answer: ReadAnswer = { statusCode: 404 };
-      let version = '"fleet-1"';
+    it('is the site’s 404 page, sent as a 404, when the API says the car does not exist, until it does', async () => {
+      let answer: ReadAnswer = { statusCode: 404, version: '404' };
       const asked: string[] = [];
       const pages = pagesWith({
         read: async (url) => {
           asked.push(url);
           return answer;
         },
-        version: async () => version,
       });
       // With a query too (a shared link's tracking): the car is missing all the same.
       for (const search of ['', '?utm_source=mail']) {
@@ -499,12 +496,9 @@ describe('the host page the server writes', () => {
       // A page whose path names nothing (the fleet) is never missing: a 404 of its read says nothing of it.
       const fleet = await pages.render('/vehicles');
       expect([fleet.statusCode, fleet.html]).toEqual([200, expect.stringContaining('<h1>Our fleet</h1>')]);
-      asked.length = 2;
-      // Kept, as the car's page would be, until the fleet changes: a car added then is found.
+      // Kept, as the car's page would be, while the read answers the same: a car added then is found.
       expect(await pages.render('/vehicles/gone')).toBe(await pages.render('/vehicles/gone'));
-      expect(asked).toHaveLength(2);
-      answer = { statusCode: 200, body: audi };
-      version = '"fleet-2"';
+      answer = { statusCode: 200, body: audi, version: '"car-1"' };
       const added = await pages.render('/vehicles/gone');
       expect([added.statusCode, added.html]).toEqual([200, expect.stringContaining('<h1>Audi &quot;Q7&quot;')]);
     });
@@ -517,7 +511,6 @@ describe('the host page the server writes', () => {
             asked.push(url);
             return { statusCode };
           },
-          version: async () => '"fleet-1"',
         });
         const page = await pages.render('/vehicles/audi-q7');
         expect([statusCode, page.statusCode]).toEqual([statusCode, 200]);
@@ -527,23 +520,16 @@ describe('the host page the server writes', () => {
       }
     });
 
-    it('is written once per version of its inputs: the same page until the data, a table or the host change', async () => {
-      let version = '"fleet-1"';
-      const asked: string[] = [];
-      const pages = pagesWith({
-        read: async (url) => {
-          asked.push(url);
-          return { statusCode: 200, body: audi };
-        },
-        version: async () => version,
-      });
+    it('is written once per version of its inputs: the same page until its read’s answer, a table or the host change', async () => {
+      let answer: ReadAnswer = { statusCode: 200, body: audi, version: '"car-1"' };
+      const pages = pagesWith({ read: async () => answer });
       const first = await pages.render('/vehicles/audi-q7');
       expect(await pages.render('/vehicles/audi-q7')).toBe(first);
-      expect(asked).toHaveLength(1);
-      version = '"fleet-2"';
+      // The car's own read changed (another price, say), whatever the rest of the fleet did.
+      answer = { statusCode: 200, body: { ...audi, car_name: 'Audi Q8' }, version: '"car-2"' };
       const second = await pages.render('/vehicles/audi-q7');
       expect(second).not.toBe(first);
-      expect(asked).toHaveLength(2);
+      expect(second.html).toContain('<h1>Audi Q8');
       deployCatalog(catalogTable('Drive further'));
       expect(await pages.render('/vehicles/audi-q7')).not.toBe(second);
       const about = await pages.render('/about');
@@ -552,6 +538,29 @@ describe('the host page the server writes', () => {
       expect(redeployed).not.toBe(about);
       expect(redeployed.html).toContain('<h1>About Rentora, redeployed</h1>');
       deployHost();
+    });
+
+    it('keeps no page made from an answer whose version cannot be told', async () => {
+      const pages = pagesWith({ read: async () => ({ statusCode: 200, body: audi }) });
+      expect(await pages.render('/vehicles/audi-q7')).not.toBe(await pages.render('/vehicles/audi-q7'));
+    });
+
+    it('asks for a read at most once while its answer is taken as current, however many pages want it', async () => {
+      const asked: string[] = [];
+      const pages = createHostPages({
+        root: hostRoot,
+        remoteUrls: REMOTE_URLS(),
+        freshForMs: 60_000,
+        pageData: {
+          read: async (url) => {
+            asked.push(url);
+            return { statusCode: 200, body: audi, version: '"car-1"' };
+          },
+        },
+      });
+      await Promise.all([pages.render('/vehicles/audi-q7'), pages.render('/vehicles/audi-q7')]);
+      await pages.render('/vehicles/audi-q7');
+      expect(asked).toEqual(['/api/vehicles/audi-q7']);
     });
   });
 
@@ -585,6 +594,38 @@ describe('the host page the server writes', () => {
         200,
         expect.stringContaining(`<h1>${escapeHtml(car.car_name)}</h1>`),
       ]);
+    });
+    it('versions each read by its own answer: the fleet by its ETag, a car by what it sent, which a booking changes', async () => {
+      const data = apiPageData(api);
+      const fleet = await data.read('/api/vehicles');
+      const etag = (await api.inject({ method: 'GET', url: '/api/vehicles' })).headers.etag;
+      expect(fleet.version).toBe(etag);
+      expect((await data.read('/api/vehicles')).version).toBe(etag);
+
+      const car = await data.read('/api/vehicles/audi-q7');
+      expect(car.version).toEqual(expect.any(String));
+      expect((await data.read('/api/vehicles/audi-q7')).version).toBe(car.version);
+      const registered = await api.inject({
+        method: 'POST',
+        url: '/api/user/register',
+        payload: {
+          name: 'Asha Rao',
+          email: `versions-${Date.now()}@example.com`,
+          password: 'long-enough-pw',
+          avatar: 'avatar1',
+        },
+      });
+      const { token } = registered.json<{ token: string }>();
+      const [pickUp, dropOff] = [addDays(businessToday(), 40), addDays(businessToday(), 42)];
+      const booked = await api.inject({
+        method: 'POST',
+        url: '/api/book-ride/audi-q7',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { ...VALID_BOOKING_DETAILS, pick_up_date: pickUp, drop_off_date: dropOff },
+      });
+      expect(booked.statusCode).toBe(201);
+      expect((await data.read('/api/vehicles/audi-q7')).version).not.toBe(car.version);
+      expect((await data.read('/api/vehicles/no-such-car')).statusCode).toBe(404);
     });
   });
 
@@ -622,8 +663,11 @@ describe('the host page the server writes', () => {
         root: hostRoot,
         remoteUrls: REMOTE_URLS(),
         pageData: {
-          read: async () => ({ statusCode: 200, body: [{ _id: 'audi-q7', car_name: 'Audi Q7' }] }),
-          version: async () => '"fleet-1"',
+          read: async () => ({
+            statusCode: 200,
+            body: [{ _id: 'audi-q7', car_name: 'Audi Q7' }],
+            version: '"fleet-1"',
+          }),
         },
         dataTimeoutMs: 100,
         today: () => today,
@@ -657,8 +701,11 @@ describe('the host page the server writes', () => {
         root: hostRoot,
         remoteUrls: REMOTE_URLS(),
         pageData: {
-          read: async () => ({ statusCode: 200, body: [{ _id: 'x', car_name: firstPaintDay(1) }] }),
-          version: async () => '"fleet-1"',
+          read: async () => ({
+            statusCode: 200,
+            body: [{ _id: 'x', car_name: firstPaintDay(1) }],
+            version: '"fleet-1"',
+          }),
         },
         dataTimeoutMs: 100,
         today: () => '2026-11-28',

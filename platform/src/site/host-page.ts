@@ -40,21 +40,24 @@ import { createShellReader, type HostShells, type Shell } from './shell-template
  * remote files and data after its first paint. A page whose path names something the API answers
  * 404 for (a car not in the fleet: `subjectRead`) is the 404 page. Every page is kept, as one
  * object, for as long as what it was made from holds (the host's build, the remotes' tables and
- * manifests, the fleet, the business day its dates count from), so it is written once per version
- * of those.
+ * manifests, the answer to the page's own first read, the business day its dates count from), so
+ * it is written once per version of those.
  */
 
 /** The API's answer to a page's first read: its status, and its JSON body when it is 200. */
 export interface ReadAnswer {
   statusCode: number;
   body?: unknown;
+  /**
+   * What version of the read this answer is: the same for the same answer (the API's ETag, else a
+   * hash of what it sent); undefined when it cannot be told, and a page made from it is not kept.
+   */
+  version?: string;
 }
 
 export interface PageData {
   /** The page's first API read, answered in the server's own process. */
   read: (url: string) => Promise<ReadAnswer>;
-  /** The version of the data first paints show (the fleet's ETag); undefined when it cannot be told. */
-  version: () => Promise<string | undefined>;
 }
 
 export interface HostPagesOptions {
@@ -63,7 +66,7 @@ export interface HostPagesOptions {
   remoteUrls: Readonly<Record<string, string>>;
   /** How long a page waits for a remote's table or manifest before it goes out without them. */
   manifestTimeoutMs?: number;
-  /** How long the remotes' files, the host's shells and the data's version are taken as current. */
+  /** How long the remotes' files, the host's shells and each read's answer are taken as current. */
   freshForMs?: number;
   /** What a first paint that shows data reads; without it, such pages send their skeleton. */
   pageData?: PageData;
@@ -101,6 +104,8 @@ export interface HostPages {
 
 /** Enough for every page of the fleet in each of its versions of the moment, and the others. */
 const MAX_KEPT_PAGES = 512;
+/** Reads answered lately, one per URL: every car's and the fleet's. */
+const MAX_FRESH_READS = 512;
 
 /** The promise's value, or undefined once `ms` have passed or when it fails. */
 async function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
@@ -158,15 +163,17 @@ export function createHostPages(options: HostPagesOptions): HostPages {
   const readRemotes = remoteTables.read;
   const readShells = createShellReader(options.root, freshForMs);
   const kept = new Map<string, HostPage>();
-  let dataVersion: { at: number; value: Promise<string | undefined> } | undefined;
+  const freshReads = new Map<string, { at: number; answer: Promise<ReadAnswer | undefined> }>();
 
-  const currentDataVersion = () => {
-    if (!pageData) return Promise.resolve(undefined);
+  /** The read's answer, asked at most once per `freshForMs` however many pages want it; undefined when it was too slow. */
+  const readNow = (url: string, data: PageData) => {
     const now = performance.now();
-    if (!dataVersion || now - dataVersion.at >= freshForMs) {
-      dataVersion = { at: now, value: within(pageData.version(), dataTimeoutMs) };
-    }
-    return dataVersion.value;
+    const fresh = freshReads.get(url);
+    if (fresh && now - fresh.at < freshForMs) return fresh.answer;
+    if (!fresh && freshReads.size >= MAX_FRESH_READS) freshReads.delete(freshReads.keys().next().value as string);
+    const answer = within(data.read(url), dataTimeoutMs);
+    freshReads.set(url, { at: now, answer });
+    return answer;
   };
 
   const keep = (key: string, page: HostPage) => {
@@ -228,7 +235,9 @@ export function createHostPages(options: HostPagesOptions): HostPages {
       const subject = match && subjectRead(match);
       const paints = query === '' && page?.firstPaint !== undefined;
       const read = page && pageData ? (paints ? match?.reads[0] : subject) : undefined;
-      const version = read === undefined ? '' : await currentDataVersion();
+      // The read's own answer is the page's data version: the page holds exactly as long as it does.
+      const answer = pageData && read !== undefined ? await readNow(read, pageData) : undefined;
+      const version = read === undefined ? '' : answer?.version && `${answer.statusCode} ${answer.version}`;
       // The pages' date fields allow days from today: a page is written again when the day changes.
       const today = todayNow();
       const key = [
@@ -265,7 +274,6 @@ export function createHostPages(options: HostPagesOptions): HostPages {
         }),
       });
       if (!match || !page) return keep(key, notFound());
-      const answer = pageData && read !== undefined ? await within(pageData.read(read), dataTimeoutMs) : undefined;
       // The API says what the page's path names does not exist (a car not in the fleet, or retired).
       if (subject !== undefined && answer?.statusCode === 404) {
         return version === undefined ? notFound() : keep(key, notFound());

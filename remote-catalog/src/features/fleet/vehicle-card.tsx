@@ -6,6 +6,7 @@ import {
   Skeleton,
   type BookedRange,
   type Vehicle,
+  WAITS_FOR_FONTS_ATTRIBUTE,
 } from '@rentora/shared';
 import { useId } from 'react';
 import { Link } from '@rentora/state/router';
@@ -43,7 +44,7 @@ export function VehicleCard({ vehicle, eager = false, lead = false, range, total
         fetchPriority={lead ? 'high' : undefined}
       />
       {/* A car's name has no set lines: painted from HTML, it waits for the web fonts (base.css). */}
-      <div className={styles.body} data-waits-for-fonts="">
+      <div className={styles.body} {...{ [WAITS_FOR_FONTS_ATTRIBUTE]: '' }}>
         <p className={styles.brand}>{vehicle.brand_name}</p>
         <h2 id={titleId} className={styles.name}>
           {vehicle.car_name}

@@ -5,6 +5,7 @@ import {
   Eyebrow,
   Stars,
   type VehicleDetail as VehicleDetailData,
+  WAITS_FOR_FONTS_ATTRIBUTE,
 } from '@rentora/shared';
 import { Calendar, dayPriceOf } from '@rentora/shared/calendar';
 import { $search, $token, modalIntent, openAuth, openBookRide, useBusinessToday, useStore } from '@rentora/state';
@@ -140,7 +141,7 @@ export function CarLayout({ vehicle, onOpenPhoto, rating, booking, prompt, calen
         </div>
 
         {/* A car's name and description have no set lines: painted from HTML, they wait for the web fonts (base.css). */}
-        <div className={styles.summary} data-waits-for-fonts="">
+        <div className={styles.summary} {...{ [WAITS_FOR_FONTS_ATTRIBUTE]: '' }}>
           <Eyebrow tone="soft" ruled>
             {vehicle.brand_name}
           </Eyebrow>
