@@ -102,12 +102,17 @@ export async function expectNoSeriousAxeViolations(page: Page, selector?: string
   ).toEqual([]);
 }
 
+/** Once the page has rendered two frames (its scripts on): a resize has been laid out and painted. */
+export async function afterRenderedFrames(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
 /** Full-page screenshots at phone and desktop widths, attached to the report and kept in the test's output. */
 export async function screenshots(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   for (const width of [375, 1440]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     // Let layout settle after the resize before capturing.
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await afterRenderedFrames(page);
     // Kept in the test's output folder too, to be looked at without the report.
     const file = testInfo.outputPath(`${name}-${width}px.png`);
     await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });

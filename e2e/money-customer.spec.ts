@@ -6,6 +6,7 @@ import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/tes
 import type { CustomerRental, Invoice, Quote, QuoteTotal } from '@rentora/shared';
 import type { BusinessSettings } from '@rentora/shared/operator';
 import {
+  afterRenderedFrames,
   bookThroughApi,
   dateFromToday,
   expect,
@@ -57,7 +58,7 @@ async function screens(page: Page, testInfo: TestInfo, name: string, target: Loc
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     await target.scrollIntoViewIfNeeded();
     await settle();
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await afterRenderedFrames(page);
     const file = testInfo.outputPath(`${name}-${width}px.png`);
     await page.screenshot({ path: file, animations: 'disabled' });
     await testInfo.attach(`${name}-${width}px`, { path: file, contentType: 'image/png' });

@@ -142,14 +142,20 @@ test.describe('before any script runs', () => {
     await expect(cards.nth(1)).toBeHidden();
   });
 
-  /** Where the page's blocks sit: the header and everything the catalog painted. */
-  const layoutOf = (page: Page) =>
-    page.evaluate(() =>
+  /**
+   * Where the page's blocks sit, as painted: the header and everything the catalog painted.
+   * Read after a frame (a screenshot makes one; with scripts off no animation frame runs): before
+   * its first frame a `content-visibility: auto` card still has its placeholder height.
+   */
+  const layoutOf = async (page: Page) => {
+    await page.screenshot();
+    return page.evaluate(() =>
       [...document.querySelectorAll('header *, [data-first-paint] *')].map((element) => {
         const { top, height } = element.getBoundingClientRect();
         return `${element.tagName.toLowerCase()} ${Math.round(top)}+${Math.round(height)}`;
       }),
     );
+  };
 
   /** Whether the local fonts the fallbacks were sized against are installed here. */
   const hasLocalFonts = (page: Page, names: string[]) =>
