@@ -46,7 +46,7 @@ export default defineConfig({
       args: CHROMIUM_FLAGS,
     },
   },
-  // The sweep of early actions slows the CPU 4× on three pages at once: beside it, the other
+  // The sweep of early actions slows the CPU 4× on a page in each worker: beside it, the other
   // worker's timed tests (live availability within a second) starve. It runs alone, after the rest
   // (`--no-deps` runs it without them).
   projects: [

@@ -12,8 +12,6 @@ import { dateFromToday, expect as suiteExpect, newVisitorContext, registerUser, 
 const MOMENTS_MS = [0, 150, 300, 450, 600, 800, 1000, 1300, 1600, 2000, 2400];
 const CPU_SLOWDOWN = 4;
 const PHONE = { width: 412, height: 915 };
-/** Moments tried side by side: enough to keep the test short, few enough that two workers still keep time. */
-const AT_ONCE = 3;
 /**
  * How long a control may take to appear, and a kept action to show: generous, as only a loss waits
  * it out, and a slowed CPU on a busy 2-core machine took 20–30 s to start a page.
@@ -118,15 +116,15 @@ async function tryAt(browser: Browser, sweep: Sweep, moment: number, user?: Test
   }
 }
 
+/**
+ * The moments one after the other. DevTools slows a page by keeping its main thread busy the rest
+ * of the time, so a slowed page holds a whole core for as long as it is open, even idle (a blank
+ * page: 1 s of CPU a second). Two workers with one page each fill a 2-core machine; three pages
+ * each took the sweep 6.0 min against 3.8 min, every page then far slower than 4×.
+ */
 async function sweepMoments(browser: Browser, sweep: Sweep, user?: TestUser): Promise<Record<number, Tried>> {
   const outcomes: Record<number, Tried> = {};
-  const queue = [...MOMENTS_MS];
-  const lanes = Array.from({ length: AT_ONCE }, async () => {
-    for (let moment = queue.shift(); moment !== undefined; moment = queue.shift()) {
-      outcomes[moment] = await tryAt(browser, sweep, moment, user);
-    }
-  });
-  await Promise.all(lanes);
+  for (const moment of MOMENTS_MS) outcomes[moment] = await tryAt(browser, sweep, moment, user);
   return outcomes;
 }
 
