@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SITE_CONFIG_ID } from '@rentora/shared';
 import { siteTableOf, type RemoteTable } from '@rentora/state';
-import { readSiteConfig } from './site-config';
+import { readSiteConfig, readWholeSite, type SiteConfig } from './site-config';
 
 const catalogTable: RemoteTable = {
   pages: [
@@ -27,9 +27,16 @@ const accountTable: RemoteTable = { pages: [], modals: [{ name: 'auth', expose: 
 let server: Server;
 let accountUrl: string;
 let tableReads = 0;
+/** What the site's `remotes.json` says now. */
+let remotesNow: Record<string, string> = {};
+/** A remote that cannot be read: nothing listens there. */
+const UNREACHABLE = 'http://127.0.0.1:9/';
 
 beforeAll(async () => {
   server = createServer((request, response) => {
+    if (request.url === '/remotes.json') {
+      return response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(remotesNow));
+    }
     if (request.url !== '/pages.json') return response.writeHead(404).end();
     tableReads += 1;
     response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(accountTable));
@@ -66,5 +73,36 @@ describe('readSiteConfig from the page the server wrote', () => {
     expect(config.table.pages.map(({ path, remote }) => [remote, path])).toEqual([['catalog', '/vehicles']]);
     expect(config.table.modals).toEqual([{ name: 'auth', expose: './AuthModal', what: 'sign-up', remote: 'account' }]);
     expect(tableReads).toBe(1);
+  });
+});
+
+describe('readWholeSite, for a staff member’s browser', () => {
+  const remotesFile = () => new URL('/remotes.json', accountUrl).href;
+  const known: SiteConfig = {
+    remotes: { catalog: UNREACHABLE, retired: UNREACHABLE },
+    table: siteTableOf({
+      catalog: catalogTable,
+      retired: { pages: [], modals: [{ name: 'profile', expose: './ProfileModal', what: 'the profile' }] },
+    }),
+  };
+
+  it('reads every remote remotes.json lists, and is complete once each table is in', async () => {
+    remotesNow = { account: accountUrl };
+    const site = await readWholeSite(known, remotesFile());
+    expect(site).toEqual({
+      config: { remotes: remotesNow, table: siteTableOf({ account: accountTable }) },
+      complete: true,
+    });
+  });
+
+  it('keeps what it knew of a remote it cannot read now, drops one no longer listed, and is not complete', async () => {
+    remotesNow = { catalog: UNREACHABLE, account: accountUrl };
+    const site = await readWholeSite(known, remotesFile());
+    expect(site?.complete).toBe(false);
+    expect(site?.config.table).toEqual(siteTableOf({ catalog: catalogTable, account: accountTable }));
+  });
+
+  it('is undefined when remotes.json cannot be read', async () => {
+    expect(await readWholeSite(known, `${UNREACHABLE}remotes.json`)).toBeUndefined();
   });
 });

@@ -28,74 +28,73 @@ async function readRemoteTables(remotes: Record<string, string>): Promise<Record
   return Object.fromEntries(tables);
 }
 
-/** The pages and modals of these remotes, each read from its own `pages.json` now. */
-async function readTables(remotes: Record<string, string>): Promise<SiteTable> {
-  return siteTableOf(await readRemoteTables(remotes));
-}
-
-/**
- * The server writes in only the tables it could read within its short wait: a remote that was
- * slow to answer it has no row, and is read from the browser instead, so its pages and modals
- * still work (and a page the server answered 404 for shows once its table is in).
- */
-async function withUnreadTables(config: SiteConfig): Promise<SiteConfig> {
-  const read = new Set([...config.table.pages, ...config.table.modals].map(({ remote }) => remote));
-  const unread = Object.entries(config.remotes).filter(([name]) => !read.has(name));
-  if (unread.length === 0) return config;
-  const late = await readTables(Object.fromEntries(unread));
-  return {
-    remotes: config.remotes,
-    table: { pages: [...config.table.pages, ...late.pages], modals: [...config.table.modals, ...late.modals] },
-  };
-}
-
-/**
- * The site as the server that sent the page wrote it in (`SITE_CONFIG_ID`); on a plain static
- * host, `remotes.json` beside index.html and each remote's own `pages.json`, read now. Either way
- * the remotes, and the pages they bring, change with no host rebuild.
- */
-export async function readSiteConfig(): Promise<SiteConfig> {
-  const inline = document.getElementById(SITE_CONFIG_ID)?.textContent;
-  if (inline) return withUnreadTables(JSON.parse(inline) as SiteConfig);
-  const remotes = (await readJson<Record<string, string>>('/remotes.json')) ?? {};
-  return { remotes, table: await readTables(remotes) };
-}
-
-/** The whole site as read now, and whether every remote's table was in it. */
+/** A site as read now, and whether every remote's table is in it. */
 export interface WholeSite {
   config: SiteConfig;
   complete: boolean;
 }
 
+const hasRows = ({ table }: SiteConfig, remote: string) =>
+  [...table.pages, ...table.modals].some((row) => row.remote === remote);
+
+/**
+ * The one reader of remote tables: the site of `remotes`, each remote's table read now where
+ * `rereads(name)`, else the rows `known` has of it (also when its read fails: a remote being
+ * deployed keeps what the site knew of it, and the site is not `complete`).
+ */
+async function siteOf(
+  remotes: Record<string, string>,
+  known: SiteConfig,
+  rereads: (remote: string) => boolean,
+): Promise<WholeSite> {
+  const names = Object.keys(remotes);
+  const tables = await readRemoteTables(Object.fromEntries(Object.entries(remotes).filter(([name]) => rereads(name))));
+  const pages: SiteTable['pages'] = [];
+  const modals: SiteTable['modals'] = [];
+  for (const name of names) {
+    const table = tables[name];
+    const rows = table
+      ? siteTableOf({ [name]: table })
+      : {
+          pages: known.table.pages.filter(({ remote }) => remote === name),
+          modals: known.table.modals.filter(({ remote }) => remote === name),
+        };
+    pages.push(...rows.pages);
+    modals.push(...rows.modals);
+  }
+  return {
+    config: { remotes, table: { pages, modals } },
+    complete: names.every((name) => tables[name] !== undefined || (!rereads(name) && hasRows(known, name))),
+  };
+}
+
+/**
+ * The site as the server that sent the page wrote it in (`SITE_CONFIG_ID`), with the table of any
+ * remote that was too slow for the server's short wait read from here, so its pages and modals
+ * still work (and a page the server answered 404 for shows once its table is in). On a plain
+ * static host: `remotes.json` beside index.html and each remote's own `pages.json`, read now.
+ * Either way the remotes, and the pages they bring, change with no host rebuild.
+ */
+export async function readSiteConfig(): Promise<SiteConfig> {
+  const inline = document.getElementById(SITE_CONFIG_ID)?.textContent;
+  if (inline) {
+    const written = JSON.parse(inline) as SiteConfig;
+    return (await siteOf(written.remotes, written, (remote) => !hasRows(written, remote))).config;
+  }
+  const remotes = (await readJson<Record<string, string>>('/remotes.json')) ?? {};
+  return (await siteOf(remotes, EMPTY_SITE_CONFIG, () => true)).config;
+}
+
 /**
  * Every remote and every page, for a staff member's browser: a consumer page's HTML leaves out the
  * pages no customer may see (platform/src/site/inline-site.ts), so the operator side costs the
- * consumer pages nothing. Read from `remotes.json` and each remote's table; a remote whose table
- * cannot be read now keeps the rows `known` has of it (and the site is not `complete`). Undefined
- * when `remotes.json` cannot be read.
+ * consumer pages nothing. Read from `remotes.json` and each remote's table, keeping `known`'s rows
+ * of a remote whose table cannot be read now. Undefined when `remotes.json` cannot be read.
  */
 export async function readWholeSite(
   known: SiteConfig,
   remotesFile = new URL('/remotes.json', document.baseURI).href,
 ): Promise<WholeSite | undefined> {
   const remotes = await readJson<Record<string, string>>(remotesFile);
-  if (!remotes) return undefined;
-  const tables = await readRemoteTables(remotes);
-  const pages: SiteTable['pages'] = [];
-  const modals: SiteTable['modals'] = [];
-  for (const name of Object.keys(remotes)) {
-    const table = tables[name];
-    const read = table
-      ? siteTableOf({ [name]: table })
-      : {
-          pages: known.table.pages.filter((page) => page.remote === name),
-          modals: known.table.modals.filter((modal) => modal.remote === name),
-        };
-    pages.push(...read.pages);
-    modals.push(...read.modals);
-  }
-  return {
-    config: { remotes, table: { pages, modals } },
-    complete: Object.keys(remotes).every((name) => tables[name] !== undefined),
-  };
+  return remotes && siteOf(remotes, known, () => true);
 }

@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { $role, isStaffOnly, useStore } from '@rentora/state';
 import { addRemoteUrls } from './federation/remote-registry';
 import { readWholeSite, type SiteConfig } from './site-config';
 import { SiteContext } from './site-context';
 
 /** How long a staff member's browser waits before reading the site again after a failed read; doubled each time. */
-export const WHOLE_SITE_RETRY_MS = 1_000;
+const WHOLE_SITE_RETRY_MS = 1_000;
 const WHOLE_SITE_RETRY_MAX_MS = 60_000;
 
 /**
@@ -27,29 +27,27 @@ export function SiteProvider({
   const role = useStore($role);
   // A page for this reader's role alone would be one no customer may see: the HTML left such pages out.
   const staff = role !== undefined && isStaffOnly({ roles: [role] });
-  const known = useRef(initial);
   const [whole, setWhole] = useState<SiteConfig>();
-  const [complete, setComplete] = useState(false);
-  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
-    if (!staff || complete) return undefined;
+    if (!staff) return undefined;
     let wanted = true;
     let retry: ReturnType<typeof setTimeout> | undefined;
-    void readWholeSite(known.current, remotesFile).then((read) => {
+    const read = async (known: SiteConfig, attempt: number) => {
+      const site = await readWholeSite(known, remotesFile);
       if (!wanted) return;
-      if (read) {
-        known.current = read.config;
-        addRemoteUrls(read.config.remotes);
-        setWhole(read.config);
-        if (read.complete) return setComplete(true);
+      if (site) {
+        addRemoteUrls(site.config.remotes);
+        setWhole(site.config);
+        if (site.complete) return;
       }
       const delay = Math.min(WHOLE_SITE_RETRY_MS * 2 ** attempt, WHOLE_SITE_RETRY_MAX_MS);
-      retry = setTimeout(() => setAttempt((count) => count + 1), delay);
-    });
+      retry = setTimeout(() => void read(site?.config ?? known, attempt + 1), delay);
+    };
+    void read(initial, 0);
     return () => {
       wanted = false;
       clearTimeout(retry);
     };
-  }, [staff, complete, attempt, remotesFile]);
+  }, [staff, initial, remotesFile]);
   return <SiteContext value={staff && whole ? whole : initial}>{children}</SiteContext>;
 }
