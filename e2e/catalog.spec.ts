@@ -4,6 +4,7 @@ import {
   dateFromToday,
   expect,
   freeDays,
+  gotoShown,
   expectNoSeriousAxeViolations,
   logInAs,
   registerUser,
@@ -110,7 +111,7 @@ test.describe('catalog: fleet list', () => {
   });
 
   test('opens a car from its card, and Back returns without fetching the list again', async ({ page }) => {
-    await page.goto('/vehicles');
+    await gotoShown(page, '/vehicles');
     const count = page.getByText(/^\d+ Results$/);
     await expect(count).toBeVisible();
     const shown = await count.textContent();

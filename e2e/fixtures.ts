@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { SITE_STARTED_EVENT } from '@rentora/shared/first-paint';
+import { PAGE_SHOWN_EVENT, SITE_STARTED_EVENT } from '@rentora/shared/first-paint';
 import { VALID_BOOKING_DETAILS } from '@rentora/shared/testing/booking-form';
 import { e2eSite } from './site';
 import { swapRemotes } from './swap';
@@ -50,12 +50,24 @@ export async function holdHostEntry(page: Page): Promise<{ release: () => void }
  * transition.
  */
 export async function gotoStarted(page: Page, path: string): Promise<void> {
+  await gotoUntil(page, path, SITE_STARTED_EVENT);
+}
+
+/**
+ * Opens a remote's page and waits until that page is shown: its code running and its first reads
+ * in (the page asks for its data a moment after the load event, though its first paint showed it).
+ */
+export async function gotoShown(page: Page, path: string): Promise<void> {
+  await gotoUntil(page, path, PAGE_SHOWN_EVENT);
+}
+
+async function gotoUntil(page: Page, path: string, event: string): Promise<void> {
   // A mark on each new document's window: a full navigation starts without it.
-  await page.addInitScript((event) => {
-    document.addEventListener(event, () => Object.assign(window, { [event]: true }), { once: true });
-  }, SITE_STARTED_EVENT);
+  await page.addInitScript((type) => {
+    document.addEventListener(type, () => Object.assign(window, { [type]: true }), { once: true });
+  }, event);
   await page.goto(path);
-  await page.waitForFunction((event) => event in window, SITE_STARTED_EVENT);
+  await page.waitForFunction((type) => type in window, event);
 }
 
 /** Stores the token the way the site does (localStorage `token`), before the page's scripts run. */
