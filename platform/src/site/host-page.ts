@@ -80,7 +80,8 @@ export interface HostPagesOptions {
   today?: () => string;
 }
 
-export interface HostPage {
+/** The HTML answer to a page's request, with what its Content-Security-Policy must allow. */
+export interface HtmlAnswer {
   statusCode: number;
   html: string;
   /** CSP sources for the page's inline styles. */
@@ -94,7 +95,7 @@ export interface HostPages {
    * The page at `pathname`; `search` is the query string, if any (a first paint shows none). The
    * same object for the same page while what it was made from holds.
    */
-  render: (pathname: string, search?: string) => Promise<HostPage>;
+  render: (pathname: string, search?: string) => Promise<HtmlAnswer>;
   /**
    * Reads every remote's page table, trying again for up to `withinMs`, so the pages served first
    * know the remotes' paths; resolves with the remotes whose table could not be read by then.
@@ -162,7 +163,7 @@ export function createHostPages(options: HostPagesOptions): HostPages {
   const remoteTables = createRemoteTables(options.remoteUrls, { timeoutMs: options.manifestTimeoutMs, freshForMs });
   const readRemotes = remoteTables.read;
   const readShells = createShellReader(options.root, freshForMs);
-  const kept = new Map<string, HostPage>();
+  const kept = new Map<string, HtmlAnswer>();
   const freshReads = new Map<string, { at: number; answer: Promise<ReadAnswer | undefined> }>();
 
   /** The read's answer, asked at most once per `freshForMs` however many pages want it; undefined when it was too slow. */
@@ -176,7 +177,7 @@ export function createHostPages(options: HostPagesOptions): HostPages {
     return answer;
   };
 
-  const keep = (key: string, page: HostPage) => {
+  const keep = (key: string, page: HtmlAnswer) => {
     if (kept.size >= MAX_KEPT_PAGES) kept.delete(kept.keys().next().value as string);
     kept.set(key, page);
     return page;
@@ -293,12 +294,12 @@ export function createHostPages(options: HostPagesOptions): HostPages {
         hints: pageHints(options.remoteUrls, remotes, match, { firstPaintInline: true }),
         staffPage: isStaffOnly(match.page.access),
       });
-      const hostPage = { statusCode: 200, ...composed };
+      const htmlAnswer = { statusCode: 200, ...composed };
       // A page that could not show its data (it was slow, or failed) is made afresh next time.
       const settled =
         read === undefined ||
         (version !== undefined && answer?.statusCode === 200 && (painted !== undefined || !paints));
-      return settled ? keep(key, hostPage) : hostPage;
+      return settled ? keep(key, htmlAnswer) : htmlAnswer;
     },
   };
 }
