@@ -40,7 +40,7 @@ const hasRows = ({ table }: SiteConfig, remote: string) =>
 /**
  * The one reader of remote tables: the site of `remotes`, each remote's table read now where
  * `rereads(name)`, else the rows `known` has of it (also when its read fails: a remote being
- * deployed keeps what the site knew of it, and the site is not `complete`).
+ * deployed keeps what the site knew of it, and the site is not `complete` until it is read).
  */
 async function siteOf(
   remotes: Record<string, string>,
@@ -64,7 +64,7 @@ async function siteOf(
   }
   return {
     config: { remotes, table: { pages, modals } },
-    complete: names.every((name) => tables[name] !== undefined || (!rereads(name) && hasRows(known, name))),
+    complete: names.every((name) => !rereads(name) || tables[name] !== undefined),
   };
 }
 
