@@ -98,4 +98,57 @@ describeEachEngine('fleet cache on %s', (subject) => {
     // Unchanged since: the same encodings are kept.
     expect((await cache.current()).list).toBe(next.list);
   });
+
+  it('makes every request after a car changed wait for that car, and reads the fleet again only if it differs', async () => {
+    const cache = createFleetCache(subject.app.db, { ttlMs: 60_000, onRefreshFailed: () => {} });
+    const first = await cache.current();
+    // A booking: the car's row is as it was, so the fleet and its encodings stay.
+    cache.carChanged('bmw-x5');
+    expect(await cache.current()).toBe(first);
+
+    await subject.app.db
+      .updateTable('vehicles')
+      .set({ status: 'out_of_service' })
+      .where('slug', '=', 'bmw-x5')
+      .execute();
+    try {
+      cache.carChanged('bmw-x5');
+      cache.carChanged('audi-q7');
+      const changed = await cache.current();
+      expect(changed).not.toBe(first);
+      expect(changed.bySlug.get('bmw-x5')?.vehicle.availability).toBe(false);
+    } finally {
+      await subject.app.db.updateTable('vehicles').set({ status: 'in_service' }).where('slug', '=', 'bmw-x5').execute();
+    }
+  });
+
+  it('still follows changes after a first read that failed', async () => {
+    let down = true;
+    const failing = subject.app.db.withPlugin({
+      transformQuery: (args) => {
+        if (down) throw new Error('the database is down');
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const cache = createFleetCache(failing, { ttlMs: 60_000, onRefreshFailed: () => {} });
+    const firstTry = cache.current();
+    cache.invalidate();
+    cache.carChanged('bmw-x5');
+    await expect(firstTry).rejects.toThrow('the database is down');
+    // A request meanwhile gets the same failure, the reads chained on it included.
+    await expect(cache.current()).rejects.toThrow('the database is down');
+
+    down = false;
+    const first = await cache.current();
+    await subject.app.db.updateTable('vehicles').set({ price_per_day: 34567 }).where('slug', '=', 'bmw-x5').execute();
+    cache.carChanged('bmw-x5');
+    expect((await cache.current()).bySlug.get('bmw-x5')?.vehicle.price_per_day).toBe(34567);
+
+    await subject.app.db.updateTable('vehicles').set({ price_per_day: 45678 }).where('slug', '=', 'bmw-x5').execute();
+    cache.invalidate();
+    const again = await cache.current();
+    expect(again).not.toBe(first);
+    expect(again.bySlug.get('bmw-x5')?.vehicle.price_per_day).toBe(45678);
+  });
 });

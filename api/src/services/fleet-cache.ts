@@ -2,7 +2,7 @@ import type { Vehicle } from '@rentora/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { type EncodedJson, encodeJson } from '../http/encoded-json';
-import { listVehicleRows, toVehicle } from '../repositories/vehicles';
+import { PUBLIC_STATUSES, findVehicle, listVehicleRows, toVehicle } from '../repositories/vehicles';
 
 /** One car of the fleet, with the start of its detail answer already in JSON. */
 export interface FleetCar {
@@ -40,6 +40,11 @@ export interface FleetCache {
    * every request from here on, or the fleet before it if the read fails.
    */
   invalidate(): void;
+  /**
+   * A car's row may have changed (on another instance, say): every request from here on waits
+   * until the car is read, and gets the fleet read again if the car differs from the one served.
+   */
+  carChanged(vehicleId: string): void;
 }
 
 async function readFleet(db: Kysely<Database>, previous: Fleet | undefined): Promise<Fleet> {
@@ -55,12 +60,39 @@ async function readFleet(db: Kysely<Database>, previous: Fleet | undefined): Pro
   };
 }
 
+/** The car as the fleet would list it, or undefined when it is not listed (a draft, retired, gone). */
+async function readListedCar(db: Kysely<Database>, vehicleId: string): Promise<Vehicle | undefined> {
+  const row = await findVehicle(db, vehicleId);
+  const listed = row !== undefined && (PUBLIC_STATUSES as readonly string[]).includes(row.status);
+  return listed ? toVehicle(row) : undefined;
+}
+
+async function sameCars(db: Kysely<Database>, fleet: Fleet, vehicleIds: ReadonlySet<string>): Promise<boolean> {
+  const ids = [...vehicleIds];
+  const now = await Promise.all(ids.map((id) => readListedCar(db, id)));
+  return ids.every((id, at) => JSON.stringify(now[at]) === JSON.stringify(fleet.bySlug.get(id)?.vehicle));
+}
+
 export function createFleetCache(db: Kysely<Database>, options: FleetCacheOptions): FleetCache {
   const now = options.now ?? Date.now;
   let fleet: Promise<Fleet> | undefined;
   let staleAt = 0;
   let refreshing = false;
   let rereadWaiting = false;
+  let carsToCheck: Set<string> | undefined;
+
+  /** From now on every request gets `next`, or `served` if `next` fails. */
+  const serveNext = (served: Promise<Fleet>, next: Promise<Fleet>) => {
+    const chained = next.catch((error: unknown) => {
+      options.onRefreshFailed(error);
+      return served;
+    });
+    fleet = chained;
+    // Only when no fleet was ever read (served failed too): the next request tries again.
+    chained.catch(() => {
+      if (fleet === chained) fleet = undefined;
+    });
+  };
 
   const firstRead = () => {
     staleAt = now() + options.ttlMs;
@@ -102,19 +134,33 @@ export function createFleetCache(db: Kysely<Database>, options: FleetCacheOption
       if (served === undefined || rereadWaiting) return;
       rereadWaiting = true;
       staleAt = now() + options.ttlMs;
-      const reading = served.then((previous) => {
-        rereadWaiting = false;
-        return readFleet(db, previous);
-      });
-      const chained = reading.catch((error: unknown) => {
-        options.onRefreshFailed(error);
-        return served;
-      });
-      fleet = chained;
-      // Only when no fleet was ever read (served failed too): the next request tries again.
-      chained.catch(() => {
-        if (fleet === chained) fleet = undefined;
-      });
+      serveNext(
+        served,
+        served
+          .finally(() => {
+            rereadWaiting = false;
+          })
+          .then((previous) => readFleet(db, previous)),
+      );
+    },
+    carChanged: (vehicleId) => {
+      const served = fleet;
+      if (served === undefined || rereadWaiting) return;
+      // A check that has not started yet takes this car along: a burst of bookings costs one.
+      if (carsToCheck !== undefined) {
+        carsToCheck.add(vehicleId);
+        return;
+      }
+      const cars = new Set([vehicleId]);
+      carsToCheck = cars;
+      serveNext(
+        served,
+        served
+          .finally(() => {
+            carsToCheck = undefined;
+          })
+          .then(async (previous) => ((await sameCars(db, previous, cars)) ? previous : readFleet(db, previous))),
+      );
     },
   };
 }
