@@ -4,11 +4,12 @@ import '@rentora/shared/styles/base.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { ROOT_ID, SITE_CONFIG_ID } from '@rentora/shared';
-import { $pagePaths, matchPage, mayView, moduleIdOf, prefetchReads, subjectRead } from '@rentora/state';
+import { $pagePaths, mayView, moduleIdOf, prefetchReads, subjectRead } from '@rentora/state';
 import { App } from './app/app';
 import { sitePagePaths } from './app/host-pages';
 import { holdFirstPaint } from './app/first-page-data';
 import { noteSentNotFound } from './app/missing-page';
+import { siteMatchAt } from './app/site-match';
 import { reportCaughtError } from './lib/federation/report-caught-error';
 import { loadRemoteModule } from './lib/federation/remote-module';
 import { registerRemoteUrls } from './lib/federation/remote-registry';
@@ -16,10 +17,11 @@ import { readSiteConfig } from './lib/site-config';
 
 async function start() {
   const config = await readSiteConfig();
-  // The page is matched once, from the remotes' live tables; its data and its remote's code start
-  // now, side by side, before React renders. A page for some roles only starts once the reader's
-  // role is known, when it renders: a customer who opens an operator's page loads none of its code.
-  const found = matchPage(config.table, window.location.pathname);
+  // The page is matched once, from the remotes' live tables, and the first render reuses the match;
+  // its data and its remote's code start now, side by side, before React renders. A page for some
+  // roles only starts once the reader's role is known, when it renders: a customer who opens an
+  // operator's page loads none of its code.
+  const found = siteMatchAt(config.table, window.location.pathname)?.remote;
   const match = found && mayView(found.page.access, undefined) ? found : undefined;
   const data = prefetchReads(match?.reads ?? []);
   registerRemoteUrls(config.remotes);

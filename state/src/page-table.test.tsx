@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { matchPath, pagePathsOf, parametersOf, readsOf } from './page-table';
+import { matchPath, matchSite, pagePathsOf, parametersOf, readsOf, type SitePage } from './page-table';
 import { Route, Routes, StaticRouter, useParams } from './router';
 
 function Params() {
@@ -88,5 +88,41 @@ describe('pagePathsOf', () => {
         { name: 'fleet', path: '/cars' },
       ]),
     ).toEqual({ about: '/about', fleet: '/vehicles' });
+  });
+});
+
+describe('matchSite', () => {
+  const page = (remote: string, name: string, path: string): SitePage => ({
+    remote,
+    name,
+    path,
+    title: null,
+    expose: './Page',
+    reads: path.includes(':') ? ['/api/vehicles/:vehicleId'] : [],
+    what: name,
+    access: 'everyone',
+    styles: [],
+  });
+  const table = {
+    pages: [
+      page('catalog', 'car', '/vehicles/:vehicleId'),
+      page('other', 'also-car', '/vehicles/:vehicleId'),
+      page('catalog', 'about-claim', '/about'),
+    ],
+  };
+  const own = [{ path: '/about', name: 'about' }];
+
+  it('gives the host’s own page first, even where a remote claims the path', () => {
+    expect(matchSite(own, table, '/About/')).toEqual({ own: own[0] });
+  });
+
+  it('else the first remote page there, with its params and its reads', () => {
+    expect(matchSite(own, table, '/vehicles/a%2Fb')).toEqual({
+      remote: { page: table.pages[0], params: { vehicleId: 'a/b' }, reads: ['/api/vehicles/a%2Fb'] },
+    });
+  });
+
+  it('else nothing: the 404 page', () => {
+    expect(matchSite(own, table, '/nowhere')).toBeUndefined();
   });
 });

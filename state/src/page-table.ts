@@ -83,16 +83,9 @@ export type ExposesOf<Table extends RemoteTableDeclaration> =
 /** The `exposes` map of a remote's federation config: every expose its table names, no other. */
 export type ExposesConfig<Table extends RemoteTableDeclaration> = Record<ExposesOf<Table>, string>;
 
-/** One page in `pages.json`. */
-export interface PageEntry {
-  name: string;
-  path: string;
-  title: string | null;
-  expose: `./${string}`;
+/** One page in `pages.json`: its declaration as the remote's build wrote it, its HTML rendered. */
+export interface PageEntry extends Omit<PageDeclaration, 'reads' | 'skeleton' | 'firstPaint'> {
   reads: string[];
-  what: string;
-  nav?: NavLinkDeclaration;
-  access: PageAccess;
   skeleton: string;
   firstPaint?: string;
   /** The stylesheets its exposed module loads, relative to the remote's base URL. */
@@ -114,8 +107,9 @@ export interface RemoteTable {
 }
 
 /**
- * A page of the site as the router, the navigation and the start-up code know it: its entry
- * without the HTML and CSS only the server writes, with the remote it belongs to.
+ * A page of the site as it is served: its entry with the remote it belongs to, as the router, the
+ * navigation and the start-up code know it. The server's page (`ServedPage` in `@rentora/platform`)
+ * is this with the HTML and CSS only the server writes.
  */
 export interface SitePage extends Omit<PageEntry, 'skeleton' | 'firstPaint' | 'css'> {
   remote: string;
@@ -180,8 +174,8 @@ export function matchPath(pattern: string, pathname: string): Record<string, str
   return Object.fromEntries(Object.entries(found.params).map(([key, value]) => [key, value ?? '']));
 }
 
-export interface PageMatch {
-  page: SitePage;
+export interface PageMatch<Page extends SitePage = SitePage> {
+  page: Page;
   params: Record<string, string>;
   /** The API reads the page starts with, as the client asks for them. */
   reads: string[];
@@ -204,13 +198,35 @@ export function pagePathsOf(pages: readonly { name: string; path: string }[]): R
   return paths;
 }
 
-/** The site's page at `pathname`, matched once: undefined when no remote has one there. */
-export function matchPage(table: SiteTable, pathname: string): PageMatch | undefined {
+/** The remote page at `pathname` (the first of the table's there), or undefined when no remote has one. */
+export function matchPage<Page extends SitePage>(
+  table: { readonly pages: readonly Page[] },
+  pathname: string,
+): PageMatch<Page> | undefined {
   for (const page of table.pages) {
     const params = matchPath(page.path, pathname);
     if (params) return { page, params, reads: readsOf(page, params) };
   }
   return undefined;
+}
+
+/** What an address shows: one of the host's own pages, else a remote's page, else (undefined) the 404 page. */
+export type SiteMatch<Own, Page extends SitePage = SitePage> =
+  { own: Own; remote?: undefined } | { own?: undefined; remote: PageMatch<Page> } | undefined;
+
+/**
+ * The page at `pathname`, matched once per request by the server and once per address by the
+ * browser, alike: the host's own pages first, then the remotes' in the table's order.
+ */
+export function matchSite<Own extends { readonly path: string }, Page extends SitePage>(
+  own: readonly Own[],
+  table: { readonly pages: readonly Page[] },
+  pathname: string,
+): SiteMatch<Own, Page> {
+  const hostPage = own.find(({ path }) => matchPath(path, pathname));
+  if (hostPage) return { own: hostPage };
+  const remote = matchPage(table, pathname);
+  return remote && { remote };
 }
 
 /**

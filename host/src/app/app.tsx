@@ -1,15 +1,6 @@
 import { useContext, useEffect, type ReactNode } from 'react';
 import { SITE_STARTED_EVENT } from '@rentora/shared';
-import {
-  $pagePaths,
-  matchPage,
-  matchPath,
-  mayView,
-  navLinksOf,
-  subjectRead,
-  useSession,
-  type NavLink,
-} from '@rentora/state';
+import { $pagePaths, mayView, navLinksOf, subjectRead, useSession, type NavLink } from '@rentora/state';
 import { BrowserRouter, Route, Routes, type Location } from '@rentora/state/router';
 import { Footer } from '../features/footer/footer';
 import { Header } from '../features/header/header';
@@ -20,11 +11,12 @@ import type { SiteConfig } from '../lib/site-config';
 import styles from './app.module.css';
 import { NavLinksContext, SiteContext } from '../lib/site-context';
 import { SiteProvider } from '../lib/site-provider';
-import { HOST_NAV_LINKS, HOST_PAGES, NOT_FOUND_PAGE, sitePagePaths } from './host-pages';
+import { HOST_NAV_LINKS, NOT_FOUND_PAGE, sitePagePaths } from './host-pages';
 import { UnlessMissing } from './missing-page';
 import { usePageCodeOnIntent } from './page-code-on-intent';
 import { PageLoading } from './page-loading';
 import { RemotePage } from './remote-page';
+import { siteMatchAt } from './site-match';
 
 /**
  * The site in the browser: its first render is the page's HTML, which React adopts (bootstrap.tsx).
@@ -77,13 +69,14 @@ export function SiteLayout({ page, navLinks }: { page?: ReactNode; navLinks?: re
  * else the 404 page. A page for some roles only is a 404 to everyone else, once the reader's role
  * is known; a page whose path names something the API answers 404 for (a car not in the fleet) is
  * one to everyone. A remote page is routed at `location` (its params and query stay its own while
- * it leaves), by the very pattern the table matched with the same matcher.
+ * it leaves) by the one pattern matched: `<Routes>` gives the page its params (`useParams`), as
+ * every remote built against `@rentora/state` 4 reads them.
  */
 function SitePage({ location }: { location: Location }) {
   const { table } = useContext(SiteContext);
   const { role, token, loading: userLoading } = useSession();
-  const own = HOST_PAGES.find((hostPage) => matchPath(hostPage.path, location.pathname));
-  const match = own ? undefined : matchPage(table, location.pathname);
+  const found = siteMatchAt(table, location.pathname);
+  const { own, remote: match } = found ?? {};
   if (own) return <Titled title={own.title}>{own.element}</Titled>;
   const notFound = <Titled title={NOT_FOUND_PAGE.title}>{NOT_FOUND_PAGE.element}</Titled>;
   if (match && mayView(match.page.access, role)) {

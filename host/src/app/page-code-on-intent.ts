@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
-import { matchPage, moduleIdOf, type SiteTable } from '@rentora/state';
+import { moduleIdOf, type SiteTable } from '@rentora/state';
 import { loadRemoteModule } from '../lib/federation/remote-module';
+import { siteMatchAt } from './site-match';
 
 /**
  * Starts a page's code when the reader is about to open it: the pointer over, or the focus on, a
@@ -13,7 +14,7 @@ export function usePageCodeOnIntent(table: SiteTable): void {
     const onIntent = (event: Event) => {
       const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
       if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
-      const match = matchPage(table, link.pathname);
+      const match = siteMatchAt(table, link.pathname)?.remote;
       // A failed load is shown, and retried, by the page itself if the reader opens it.
       if (match) loadRemoteModule(moduleIdOf(match.page)).catch(() => undefined);
     };

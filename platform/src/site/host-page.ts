@@ -17,8 +17,7 @@ import { businessToday } from '@rentora/shared/format';
 import {
   isStaffOnly,
   linksHere,
-  matchPage,
-  matchPath,
+  matchSite,
   moduleIdOf,
   navLinksOf,
   pagePathsOf,
@@ -148,7 +147,7 @@ function withPageLinks(html: string, paths: Readonly<Record<string, string>>): s
 }
 
 /** A remote's page in its slot: inert when it was painted for another URL than the one asked for. */
-function pageSlot(page: ServedPage & { remote: string }, html: string, live: boolean): string {
+function pageSlot(page: ServedPage, html: string, live: boolean): string {
   const content = live ? html : `<div inert="" style="display:contents">${html}</div>`;
   return (
     `<div ${PAGE_SLOT_ATTRIBUTE}="${escapeHtml(moduleIdOf(page))}" style="display:contents">${SUSPENSE_START}` +
@@ -227,15 +226,15 @@ export function createHostPages(options: HostPagesOptions): HostPages {
     render: async (pathname, search = '') => {
       const query = search.replace(/^\?/, '');
       const [shells, remotes] = [readShells(), await readRemotes()];
-      const own = shells.index.pages.find((hostPage) => matchPath(hostPage.path, pathname));
       // One match per request, handed on to everything below.
-      const match = own ? undefined : matchPage(remotes.table, pathname);
-      const page = match && remotes.pages.get(match.page.remote)?.get(match.page.path);
+      const found = matchSite(shells.index.pages, remotes, pathname);
+      const own = found?.own;
+      const match = found?.remote;
       // The page's first read, answered here when the page paints with it or when it finds what the
       // page's path names (a car), which decides whether the page exists.
       const subject = match && subjectRead(match);
-      const paints = query === '' && page?.firstPaint !== undefined;
-      const read = page && pageData ? (paints ? match?.reads[0] : subject) : undefined;
+      const paints = query === '' && match?.page.firstPaint !== undefined;
+      const read = match && pageData ? (paints ? match.reads[0] : subject) : undefined;
       // The read's own answer is the page's data version: the page holds exactly as long as it does.
       const answer = pageData && read !== undefined ? await readNow(read, pageData) : undefined;
       const version = read === undefined ? '' : answer?.version && `${answer.statusCode} ${answer.version}`;
@@ -274,7 +273,8 @@ export function createHostPages(options: HostPagesOptions): HostPages {
           hints: pageHints(options.remoteUrls, remotes),
         }),
       });
-      if (!match || !page) return keep(key, notFound());
+      if (!match) return keep(key, notFound());
+      const { page } = match;
       // The API says what the page's path names does not exist (a car not in the fleet, or retired).
       if (subject !== undefined && answer?.statusCode === 404) {
         return version === undefined ? notFound() : keep(key, notFound());
@@ -288,11 +288,11 @@ export function createHostPages(options: HostPagesOptions): HostPages {
       const composed = compose(shells, remotes, shells.shell(REMOTE_SHELL), {
         pathname,
         // The page's own title, from its HTML, is escaped already.
-        title: match.page.title === null ? (title ?? 'Rentora') : escapeHtml(match.page.title),
-        page: pageSlot({ ...page, remote: match.page.remote }, html, query === ''),
+        title: page.title === null ? (title ?? 'Rentora') : escapeHtml(page.title),
+        page: pageSlot(page, html, query === ''),
         css: { text: page.css, hash: page.cssHash },
         hints: pageHints(options.remoteUrls, remotes, match, { firstPaintInline: true }),
-        staffPage: isStaffOnly(match.page.access),
+        staffPage: isStaffOnly(page.access),
       });
       const htmlAnswer = { statusCode: 200, ...composed };
       // A page that could not show its data (it was slow, or failed) is made afresh next time.

@@ -6,13 +6,17 @@ import {
   siteTableOf,
   type PageEntry,
   type RemoteTable,
+  type SitePage,
   type SiteTable,
 } from '@rentora/state/page-table';
 import { createManifestReader, type RemoteFiles } from './remote-manifests';
 import { createRevalidatingReader, type RevalidatingReaderOptions } from './revalidating-reader';
 
-/** A remote page as the server writes it: its HTML and CSS ready for the page, its CSS's CSP hash. */
-export interface ServedPage extends PageEntry {
+/**
+ * A remote page as the server writes it: the site's page (`SitePage`) with its HTML and CSS ready
+ * for the page, and its CSS's CSP hash.
+ */
+export interface ServedPage extends PageEntry, SitePage {
   cssHash: string;
 }
 
@@ -21,8 +25,8 @@ export interface RemotesNow {
   /** Changes whenever a remote's table or manifest does. */
   version: number;
   table: SiteTable;
-  /** By remote, then by path: each page as the server writes it. */
-  pages: Map<string, Map<string, ServedPage>>;
+  /** The table's pages as the server writes them, in the same order. */
+  pages: readonly ServedPage[];
   manifests: Map<string, RemoteFiles>;
   /** The remotes whose table the server does not have (never read, or answered with an error): their pages are unknown, not absent. */
   unread: readonly string[];
@@ -42,7 +46,11 @@ export function cssFromRemote(css: string, cssFileUrl: string): string {
 }
 
 /** A remote's table read from its origin, its pages' asset URLs pointing there; undefined if it is not one. */
-export function servedTable(remoteBaseUrl: string, body: unknown): (RemoteTable & { pages: ServedPage[] }) | undefined {
+export function servedTable(
+  remote: string,
+  remoteBaseUrl: string,
+  body: unknown,
+): (RemoteTable & { pages: ServedPage[] }) | undefined {
   const table = body as Partial<RemoteTable> | null;
   if (!table || !Array.isArray(table.pages) || !Array.isArray(table.modals)) return undefined;
   const base = escapeHtml(remoteFileUrl(remoteBaseUrl, ''));
@@ -56,6 +64,7 @@ export function servedTable(remoteBaseUrl: string, body: unknown): (RemoteTable 
     const css = cssFromRemote(page.css, tableUrl);
     pages.push({
       ...page,
+      remote,
       skeleton: atRemote(page.skeleton),
       ...(typeof page.firstPaint === 'string' && { firstPaint: atRemote(page.firstPaint) }),
       css,
@@ -78,7 +87,7 @@ export function createRemoteTables(
     name,
     table: createRevalidatingReader(
       remoteFileUrl(baseUrl, PAGE_TABLE_FILE),
-      (body) => servedTable(baseUrl, body),
+      (body) => servedTable(name, baseUrl, body),
       // A remote that cannot be reached for a moment keeps its pages: they show its retry panel, not a 404.
       { ...options, keepOnFailure: true },
     ),
@@ -96,11 +105,10 @@ export function createRemoteTables(
     const inputs = read.flatMap(({ table, manifest }) => [table, manifest]);
     if (last && inputs.every((input, index) => input === last?.inputs[index])) return last.now;
     const table = siteTableOf(Object.fromEntries(read.map(({ name, table: remoteTable }) => [name, remoteTable])));
-    const byPath = (pages: ServedPage[] = []) => new Map(pages.map((page) => [page.path, page]));
     const now: RemotesNow = {
       version: (last?.now.version ?? 0) + 1,
       table,
-      pages: new Map(read.map(({ name, table: remoteTable }) => [name, byPath(remoteTable?.pages)])),
+      pages: read.flatMap(({ table: remoteTable }) => remoteTable?.pages ?? []),
       manifests: new Map(read.flatMap(({ name, manifest }) => (manifest ? [[name, manifest] as const] : []))),
       unread: read.flatMap(({ name, table: remoteTable }) => (remoteTable ? [] : [name])),
     };
