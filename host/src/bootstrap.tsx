@@ -13,19 +13,19 @@ import { siteMatchAt } from './app/site-match';
 import { reportCaughtError } from './lib/federation/report-caught-error';
 import { loadRemoteModule } from './lib/federation/remote-module';
 import { registerRemoteUrls } from './lib/federation/remote-registry';
-import { readSiteConfig } from './lib/site-config';
+import { readSiteAtStart } from './lib/read-site';
 
 async function start() {
-  const config = await readSiteConfig();
+  const site = await readSiteAtStart();
   // The page is matched once, from the remotes' live tables, and the first render reuses the match;
   // its data and its remote's code start now, side by side, before React renders. A page for some
   // roles only starts once the reader's role is known, when it renders: a customer who opens an
   // operator's page loads none of its code.
-  const found = siteMatchAt(config.table, window.location.pathname)?.remote;
+  const found = siteMatchAt(site.table, window.location.pathname)?.remote;
   const match = found && mayView(found.page.access, undefined) ? found : undefined;
   const data = prefetchReads(match?.reads ?? []);
-  registerRemoteUrls(config.remotes);
-  $pagePaths.set(sitePagePaths(config.table));
+  registerRemoteUrls(site.remotes);
+  $pagePaths.set(sitePagePaths(site.table));
   // Sent as the 404 page (the API has no such car), the page needs its code only if its first read says otherwise.
   if (match && !noteSentNotFound(subjectRead(match))) {
     const code = loadRemoteModule(moduleIdOf(match.page));
@@ -37,7 +37,7 @@ async function start() {
   if (!root) throw new Error(`index.html has no #${ROOT_ID} element.`);
   const app = (
     <StrictMode>
-      <App config={config} />
+      <App site={site} />
     </StrictMode>
   );
   // React adopts the HTML as it stands, elements, focus and what was typed in them included, in

@@ -11,6 +11,7 @@ export * from './stores/toasts';
 export * from './stores/vehicles';
 export * from './contract';
 export * from './page-table';
+export * from './site';
 // The one way apps read a store in React: bundled inside this singleton, so the stores'
 // library is shipped once and only the parts used (docs/architecture.md §2).
 export { useStore } from '@nanostores/react';

@@ -1,13 +1,12 @@
 import { useContext, useEffect, type ReactNode } from 'react';
 import { SITE_STARTED_EVENT } from '@rentora/shared';
-import { $pagePaths, mayView, navLinksOf, subjectRead, useSession, type NavLink } from '@rentora/state';
+import { $pagePaths, mayView, navLinksOf, subjectRead, useSession, type NavLink, type Site } from '@rentora/state';
 import { BrowserRouter, Route, Routes, type Location } from '@rentora/state/router';
 import { Footer } from '../features/footer/footer';
 import { Header } from '../features/header/header';
 import { ModalOutlet } from '../features/modal-outlet/modal-outlet';
 import { ToastRegion } from '../features/toasts/toast-region';
 import { PageTransition } from '../features/transitions/page-transition';
-import type { SiteConfig } from '../lib/site-config';
 import styles from './app.module.css';
 import { NavLinksContext, SiteContext } from '../lib/site-context';
 import { SiteProvider } from '../lib/site-provider';
@@ -22,12 +21,12 @@ import { siteMatchAt } from './site-match';
  * The site in the browser: its first render is the page's HTML, which React adopts (bootstrap.tsx).
  * Once that is done, the start-up script is told: from then on the shell's presses are React's.
  */
-export function App({ config }: { config: SiteConfig }) {
+export function App({ site }: { site: Site }) {
   useEffect(() => {
     document.dispatchEvent(new Event(SITE_STARTED_EVENT));
   }, []);
   return (
-    <SiteProvider initial={config}>
+    <SiteProvider initial={site}>
       <BrowserRouter>
         <SiteLayout />
       </BrowserRouter>

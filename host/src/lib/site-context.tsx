@@ -1,9 +1,8 @@
 import { createContext, useContext } from 'react';
-import type { NavLink } from '@rentora/state';
-import { EMPTY_SITE_CONFIG, type SiteConfig } from './site-config';
+import { EMPTY_SITE, type NavLink, type Site } from '@rentora/state';
 
 /** The site as the host learnt it at start-up: the remotes and their page tables. */
-export const SiteContext = createContext<SiteConfig>(EMPTY_SITE_CONFIG);
+export const SiteContext = createContext<Site>(EMPTY_SITE);
 
 /** The navigation's links (header, phone menu, footer), as the layout works them out. */
 export const NavLinksContext = createContext<readonly NavLink[]>([]);

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { $role, isStaffOnly, useStore } from '@rentora/state';
+import { $role, isStaffOnly, useStore, type Site } from '@rentora/state';
 import { addRemoteUrls } from './federation/remote-registry';
-import { readWholeSite, type SiteConfig } from './site-config';
+import { readWholeSite } from './read-site';
 import { SiteContext } from './site-context';
 
 /** How long a staff member's browser waits before reading the site again after a failed read; doubled each time. */
@@ -20,28 +20,28 @@ export function SiteProvider({
   remotesFile,
   children,
 }: {
-  initial: SiteConfig;
+  initial: Site;
   remotesFile?: string;
   children: ReactNode;
 }) {
   const role = useStore($role);
   // A page for this reader's role alone would be one no customer may see: the HTML left such pages out.
   const staff = role !== undefined && isStaffOnly({ roles: [role] });
-  const [whole, setWhole] = useState<SiteConfig>();
+  const [whole, setWhole] = useState<Site>();
   useEffect(() => {
     if (!staff) return undefined;
     let wanted = true;
     let retry: ReturnType<typeof setTimeout> | undefined;
-    const read = async (known: SiteConfig, attempt: number) => {
+    const read = async (known: Site, attempt: number) => {
       const site = await readWholeSite(known, remotesFile);
       if (!wanted) return;
       if (site) {
-        addRemoteUrls(site.config.remotes);
-        setWhole(site.config);
+        addRemoteUrls(site.site.remotes);
+        setWhole(site.site);
         if (site.complete) return;
       }
       const delay = Math.min(WHOLE_SITE_RETRY_MS * 2 ** attempt, WHOLE_SITE_RETRY_MAX_MS);
-      retry = setTimeout(() => void read(site?.config ?? known, attempt + 1), delay);
+      retry = setTimeout(() => void read(site?.site ?? known, attempt + 1), delay);
     };
     void read(initial, 0);
     return () => {

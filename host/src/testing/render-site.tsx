@@ -1,12 +1,11 @@
 import { act, render } from '@testing-library/react';
-import { $pagePaths, type SitePage, type SiteTable } from '@rentora/state';
+import { $pagePaths, type Site, type SitePage, type SiteTable } from '@rentora/state';
 import { MemoryRouter } from '@rentora/state/testing/memory-router';
 import { SiteLayout } from '../app/app';
 import { sitePagePaths } from '../app/host-pages';
 import { init } from '@module-federation/enhanced/runtime';
 import { reportCaughtError } from '../lib/federation/report-caught-error';
 import { registerRemoteUrls, type RemoteUrls } from '../lib/federation/remote-registry';
-import type { SiteConfig } from '../lib/site-config';
 import { SiteProvider } from '../lib/site-provider';
 
 // A real federation runtime whose remotes live at a closed port: every remote load really fails.
@@ -62,13 +61,13 @@ export const SITE_TABLE: SiteTable = {
   ],
 };
 
-export const TEST_SITE: SiteConfig = { remotes: UNREACHABLE_REMOTES, table: SITE_TABLE };
+export const TEST_SITE: Site = { remotes: UNREACHABLE_REMOTES, table: SITE_TABLE };
 
 /**
  * The whole site shell at `path`, as the host renders it from the site's tables, with the real
  * stores and API; a staff member's browser reads the whole site from `remotesFile`.
  */
-export async function renderSite(path = '/about', site: SiteConfig = TEST_SITE, remotesFile?: string) {
+export async function renderSite(path = '/about', site: Site = TEST_SITE, remotesFile?: string) {
   // As the host's start-up sets it from the same tables.
   $pagePaths.set(sitePagePaths(site.table));
   // Remote pages suspend while their code loads; let React settle that inside act.

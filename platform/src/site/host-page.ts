@@ -24,8 +24,8 @@ import {
   subjectRead,
   type NavLink,
 } from '@rentora/state/page-table';
+import { siteForPage } from '@rentora/state/site';
 import { fillDays, fillFirstPaint } from './fill-first-paint';
-import { inlineSite } from './inline-site';
 import { pageHints } from './page-hints';
 import { createRemoteTables, type RemotesNow, type ServedPage } from './remote-tables';
 import { REMOTE_SHELL } from './shell-files';
@@ -204,7 +204,7 @@ export function createHostPages(options: HostPagesOptions): HostPages {
     );
     const head = [
       ...parts.hints,
-      `<script type="application/json" id="${SITE_CONFIG_ID}">${inlineJson(inlineSite(options.remoteUrls, remotes, { staffPage: parts.staffPage ?? false }))}</script>`,
+      `<script type="application/json" id="${SITE_CONFIG_ID}">${inlineJson(siteForPage({ remotes: options.remoteUrls, table: remotes.table }, { staffPage: parts.staffPage ?? false, unread: remotes.unread }))}</script>`,
       ...(parts.css ? [`<style>${parts.css.text}</style>`] : []),
     ];
     // Replacer functions: a `$` in a URL or the page is never read as a replacement pattern.

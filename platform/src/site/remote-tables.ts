@@ -3,12 +3,12 @@ import { remoteFileUrl } from '@rentora/shared/apps';
 import { escapeHtml, REMOTE_URL_PLACEHOLDER } from '@rentora/shared/first-paint';
 import {
   PAGE_TABLE_FILE,
-  siteTableOf,
   type PageEntry,
   type RemoteTable,
   type SitePage,
   type SiteTable,
 } from '@rentora/state/page-table';
+import { siteOf } from '@rentora/state/site';
 import { createManifestReader, type RemoteFiles } from './remote-manifests';
 import { createRevalidatingReader, type RevalidatingReaderOptions } from './revalidating-reader';
 
@@ -104,7 +104,10 @@ export function createRemoteTables(
     );
     const inputs = read.flatMap(({ table, manifest }) => [table, manifest]);
     if (last && inputs.every((input, index) => input === last?.inputs[index])) return last.now;
-    const table = siteTableOf(Object.fromEntries(read.map(({ name, table: remoteTable }) => [name, remoteTable])));
+    const { table } = siteOf(
+      remoteUrls,
+      Object.fromEntries(read.map(({ name, table: remoteTable }) => [name, remoteTable])),
+    );
     const now: RemotesNow = {
       version: (last?.now.version ?? 0) + 1,
       table,

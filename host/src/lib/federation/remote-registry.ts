@@ -1,7 +1,7 @@
 import { registerRemotes } from '@module-federation/enhanced/runtime';
 import { remoteManifestUrl } from '@rentora/shared';
 
-/** By remote name, where its files are: learnt at run time (`readSiteConfig`), never built in. */
+/** By remote name, where its files are: learnt at run time (`readSiteAtStart`), never built in. */
 export type RemoteUrls = Record<string, string>;
 
 let remoteUrls: RemoteUrls = {};

@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SITE_CONFIG_ID } from '@rentora/shared';
-import { siteTableOf, type RemoteTable } from '@rentora/state';
-import { readSiteConfig, readWholeSite, type SiteConfig } from './site-config';
+import { siteTableOf, type RemoteTable, type Site } from '@rentora/state';
+import { readSiteAtStart, readWholeSite } from './read-site';
 
 const catalogTable: RemoteTable = {
   pages: [
@@ -59,17 +59,17 @@ function serverWrote(tables: Record<string, RemoteTable | undefined>) {
   document.head.append(script);
 }
 
-describe('readSiteConfig from the page the server wrote', () => {
+describe('readSiteAtStart from the page the server wrote', () => {
   it('takes the tables as written, reading nothing more, when every remote is in them', async () => {
     serverWrote({ catalog: catalogTable, account: accountTable });
-    const config = await readSiteConfig();
+    const config = await readSiteAtStart();
     expect(config.table).toEqual(siteTableOf({ catalog: catalogTable, account: accountTable }));
     expect(tableReads).toBe(0);
   });
 
   it('reads the table of a remote the server could not reach in time, so its modals still open', async () => {
     serverWrote({ catalog: catalogTable });
-    const config = await readSiteConfig();
+    const config = await readSiteAtStart();
     expect(config.table.pages.map(({ path, remote }) => [remote, path])).toEqual([['catalog', '/vehicles']]);
     expect(config.table.modals).toEqual([{ name: 'auth', expose: './AuthModal', what: 'sign-up', remote: 'account' }]);
     expect(tableReads).toBe(1);
@@ -78,7 +78,7 @@ describe('readSiteConfig from the page the server wrote', () => {
 
 describe('readWholeSite, for a staff member’s browser', () => {
   const remotesFile = () => new URL('/remotes.json', accountUrl).href;
-  const known: SiteConfig = {
+  const known: Site = {
     remotes: { catalog: UNREACHABLE, retired: UNREACHABLE },
     table: siteTableOf({
       catalog: catalogTable,
@@ -90,7 +90,7 @@ describe('readWholeSite, for a staff member’s browser', () => {
     remotesNow = { account: accountUrl };
     const site = await readWholeSite(known, remotesFile());
     expect(site).toEqual({
-      config: { remotes: remotesNow, table: siteTableOf({ account: accountTable }) },
+      site: { remotes: remotesNow, table: siteTableOf({ account: accountTable }) },
       complete: true,
     });
   });
@@ -99,7 +99,7 @@ describe('readWholeSite, for a staff member’s browser', () => {
     remotesNow = { catalog: UNREACHABLE, account: accountUrl };
     const site = await readWholeSite(known, remotesFile());
     expect(site?.complete).toBe(false);
-    expect(site?.config.table).toEqual(siteTableOf({ catalog: catalogTable, account: accountTable }));
+    expect(site?.site.table).toEqual(siteTableOf({ catalog: catalogTable, account: accountTable }));
   });
 
   it('is undefined when remotes.json cannot be read', async () => {
