@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { PAGE_PLACEHOLDER_ATTRIBUTE, pageLinkToken } from '@rentora/shared';
-import { $pagePaths, type NavLink } from '@rentora/state';
+import { $pagePaths, type NavLink, type OwnPage } from '@rentora/state';
 import { StaticRouter } from '@rentora/state/router';
 import { SiteLayout } from './app/app';
 import { HOST_PAGES, NOT_FOUND_PAGE } from './app/host-pages';
@@ -9,7 +9,12 @@ import { HOST_PAGES, NOT_FOUND_PAGE } from './app/host-pages';
 export const PAGE_PLACEHOLDER = `<div ${PAGE_PLACEHOLDER_ATTRIBUTE}=""></div>`;
 
 /** The host's own pages, as the build writes them and the server serves them. */
-export const hostPages = HOST_PAGES.map(({ path, name, title, nav }) => ({ path, name, title, nav }));
+export const hostPages: OwnPage[] = HOST_PAGES.map(({ path, name, title, nav }) => ({
+  path,
+  name,
+  title,
+  ...(nav && { nav }),
+}));
 export const notFoundPage = { name: NOT_FOUND_PAGE.name, title: NOT_FOUND_PAGE.title };
 
 /**

@@ -10,6 +10,11 @@ import { decodedPath } from './paths';
  * header links, each page's HTML, preloads and first reads all come from it, so a remote adds a
  * page by deploying itself. This package holds the table's types and the one path matcher, never
  * a remote's rows.
+ *
+ * A remote's page has one shape declared and one served: `PageDeclaration` in the remote's source,
+ * written to `pages.json` as its `PageEntry` (the same fields, its HTML rendered), and `SitePage`
+ * as the site serves it, with its remote (on the server `ServedPage`, the same with its HTML).
+ * The host's own pages are `OwnPage`s.
  */
 
 /** The file a remote's build writes beside its `mf-manifest.json`. */
@@ -25,6 +30,18 @@ export type PageAccess = 'everyone' | { readonly roles: readonly Role[] };
 export interface NavLinkDeclaration {
   label: string;
   order: number;
+}
+
+/**
+ * One of the host's own pages (About): the host's build prerenders it whole, and the server
+ * finds it in the build's index of its shells, by this shape.
+ */
+export interface OwnPage {
+  path: string;
+  /** The name of its prerendered file (`dist/pages/<name>.html`). */
+  name: string;
+  title: string;
+  nav?: NavLinkDeclaration;
 }
 
 /** What a page declares in its remote's source table, rendered by the remote's build. */

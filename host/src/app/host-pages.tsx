@@ -1,15 +1,10 @@
 import type { ReactNode } from 'react';
-import { pagePathsOf, type NavLink, type SiteTable } from '@rentora/state';
+import { pagePathsOf, type NavLink, type OwnPage, type SiteTable } from '@rentora/state';
 import { AboutPage } from '../pages/about-page';
 import { NotFoundPage } from '../pages/not-found-page';
 
-/** A page of the host's own: its build prerenders it whole. */
-export interface HostPage {
-  path: string;
-  /** The name of its prerendered file (`dist/pages/<name>.html`). */
-  name: string;
-  title: string;
-  nav?: { label: string; order: number };
+/** A page of the host's own, with what it renders. */
+export interface HostPage extends OwnPage {
   element: ReactNode;
 }
 

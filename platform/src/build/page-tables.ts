@@ -13,7 +13,7 @@ import {
 } from '@rentora/state/page-table';
 import type { ModalName } from '@rentora/state';
 import { withNodeRender } from './node-render';
-import type { RenderedPage, renderPageTable } from './render-page-table';
+import type { PageHtml, renderPageTable } from './render-page-table';
 
 /** A remote declares its pages (and modals) in this file of its own (docs/architecture.md §2). */
 export const PAGE_TABLE_SOURCE = 'src/pages.tsx';
@@ -99,7 +99,7 @@ async function pageTableOf(appDir: string, federationName: string, compilation: 
     ({ render }: { render: () => ReturnType<typeof renderPageTable> }) => render(),
   ).finally(() => rmSync(entryDir, { recursive: true, force: true }));
   const pages: PageEntry[] = rendered.table.pages.map((page, index) => {
-    const html = rendered.pages[index] as RenderedPage;
+    const html = rendered.pages[index] as PageHtml;
     const styles = stylesOf(page.expose);
     return {
       name: page.name,

@@ -7,7 +7,7 @@ import { StaticRouter } from '@rentora/state/router';
  * Compiled into a remote's Node render with the remote's own React and modules (page-tables.ts):
  * each page's skeleton and first paint as HTML, rendered at a path of the page's own.
  */
-export interface RenderedPage {
+export interface PageHtml {
   skeleton: string;
   firstPaint?: string;
 }
@@ -21,7 +21,7 @@ function render(path: string, element: ReactElement): string {
 
 export function renderPageTable(table: RemoteTableDeclaration): {
   table: RemoteTableDeclaration;
-  pages: RenderedPage[];
+  pages: PageHtml[];
 } {
   const pages = table.pages.map((page) => {
     const path = samplePath(page.path);

@@ -7,7 +7,7 @@ import { REVALIDATE } from '../site/cache-policy';
 import { apiPageData } from '../site/api-page-data';
 import { createHostPages, type HtmlAnswer } from '../site/host-page';
 import { NO_INLINE, fileHeaders, hostPageHeaders, type InlineHashes } from '../site/site-headers';
-import { registerStaticSite, type RenderedPage } from '../site/static-site';
+import { registerStaticSite, type DocumentAnswer } from '../site/static-site';
 import { siteApps } from '../apps';
 import { findRepoRoot } from './repo';
 import { loadSiteConfig } from './site-config';
@@ -89,7 +89,7 @@ async function serve(): Promise<void> {
   // The pages show car photos from every host the API takes them on.
   const pageHeaders = memoizeByHashes((hashes) => hostPageHeaders(remoteOrigins, hashes, config.photoHosts));
   // One answer per page the server keeps, so each is compressed and hashed once (send-html.ts).
-  const answers = new WeakMap<HtmlAnswer, RenderedPage>();
+  const answers = new WeakMap<HtmlAnswer, DocumentAnswer>();
   await registerStaticSite(api, {
     root: hostDist,
     spaFallback: true,

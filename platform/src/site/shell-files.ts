@@ -1,4 +1,4 @@
-import type { NavLinkDeclaration } from '@rentora/state/page-table';
+import type { OwnPage } from '@rentora/state/page-table';
 
 /**
  * What the host's build writes for the server (platform/src/build/prerender.ts), in its
@@ -12,8 +12,8 @@ export const REMOTE_SHELL = 'remote';
 
 export interface ShellsIndex {
   /** The host's own pages. */
-  pages: { path: string; name: string; title: string; nav?: NavLinkDeclaration | undefined }[];
-  notFound: { name: string; title: string };
+  pages: OwnPage[];
+  notFound: Pick<OwnPage, 'name' | 'title'>;
   /** Each navigation list's link as a template with NAV_HREF_TOKEN and NAV_LABEL_TOKEN: `current` for the page it is on. */
   nav: Record<string, { link: string; current: string }>;
 }

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { cacheControlFor, REVALIDATE } from './cache-policy';
 import { sendHtml } from './send-html';
 
-export interface RenderedPage {
+export interface DocumentAnswer {
   statusCode: number;
   html: string;
   headers?: Readonly<Record<string, string>>;
@@ -26,7 +26,7 @@ export interface StaticSiteOptions {
    */
   fileHeaders?: Readonly<Record<string, string>>;
   /** Writes each page's HTML, and headers of its own, instead of sending index.html for every route (host-page.ts). */
-  renderPage?: (pathname: string, search: string) => Promise<RenderedPage>;
+  renderPage?: (pathname: string, search: string) => Promise<DocumentAnswer>;
 }
 
 const DOT_SEGMENT = /\/\./;
