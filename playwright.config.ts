@@ -34,7 +34,8 @@ export default defineConfig({
   // Under two workers on a loaded 2-core machine, several whole-journey tests pass 30 s.
   timeout: 60_000,
   expect: { timeout: 7_000 },
-  reporter: [['list'], ['html', { open: 'never' }]],
+  // CI keeps only what it prints: no HTML report there.
+  reporter: process.env.CI ? 'list' : [['list'], ['html', { open: 'never' }]],
   forbidOnly: Boolean(process.env.CI),
   use: {
     ...devices['Desktop Chrome'],
