@@ -163,7 +163,8 @@ afterAll(async () => {
   rmSync(remoteRoot, { recursive: true, force: true });
 });
 
-const REMOTE_URLS = () => ({ catalog: catalogUrl, booking: 'https://booking.example.com' });
+// Booking's origin refuses at once: a host that does not answer would hold a connection for seconds after the file's tests.
+const REMOTE_URLS = () => ({ catalog: catalogUrl, booking: 'http://127.0.0.1:9' });
 
 const pagesWith = (pageData?: PageData) =>
   createHostPages({ root: hostRoot, remoteUrls: REMOTE_URLS(), pageData, dataTimeoutMs: 100 });

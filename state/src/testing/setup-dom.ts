@@ -8,8 +8,24 @@ import { configureApi } from '../api/client';
 // first answers can take more than Testing Library's default second.
 configure({ asyncUtilTimeout: 5_000 });
 
-// jsdom has no EventSource: the live stream is read by a standard client over the same real API.
-globalThis.EventSource ??= StandardEventSource as unknown as typeof EventSource;
+/**
+ * jsdom has no EventSource: the live stream is read by a standard client over the same real API.
+ * The stores close a stream a second after its last listener leaves, a timer that dies with the
+ * test file's window; a stream still open then would keep the worker from exiting, so every
+ * stream the file opened is closed after it.
+ */
+const opened = new Set<StandardEventSource>();
+class TestEventSource extends StandardEventSource {
+  constructor(...args: ConstructorParameters<typeof StandardEventSource>) {
+    super(...args);
+    opened.add(this);
+  }
+}
+globalThis.EventSource ??= TestEventSource as unknown as typeof EventSource;
+afterAll(() => {
+  for (const stream of opened) stream.close();
+  opened.clear();
+});
 
 const testApiUrl = process.env.RENTORA_TEST_API_URL;
 if (testApiUrl) configureApi({ baseUrl: testApiUrl });
