@@ -60,6 +60,9 @@ async function readFleet(db: Kysely<Database>, previous: Fleet | undefined): Pro
   };
 }
 
+/** Beyond this many changed cars (every car, after a lost connection), one read of the fleet is cheaper. */
+const MAX_CARS_CHECKED = 8;
+
 /** The car as the fleet would list it, or undefined when it is not listed (a draft, retired, gone). */
 async function readListedCar(db: Kysely<Database>, vehicleId: string): Promise<Vehicle | undefined> {
   const row = await findVehicle(db, vehicleId);
@@ -159,7 +162,9 @@ export function createFleetCache(db: Kysely<Database>, options: FleetCacheOption
           .finally(() => {
             carsToCheck = undefined;
           })
-          .then(async (previous) => ((await sameCars(db, previous, cars)) ? previous : readFleet(db, previous))),
+          .then(async (previous) =>
+            cars.size <= MAX_CARS_CHECKED && (await sameCars(db, previous, cars)) ? previous : readFleet(db, previous),
+          ),
       );
     },
   };
