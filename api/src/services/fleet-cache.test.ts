@@ -135,13 +135,16 @@ describeEachEngine('fleet cache on %s', (subject) => {
       },
       transformResult: async (args) => args.result,
     });
-    const cache = createFleetCache(failing, { ttlMs: 60_000, onRefreshFailed: () => {} });
+    const failures: unknown[] = [];
+    const cache = createFleetCache(failing, { ttlMs: 60_000, onRefreshFailed: (error) => failures.push(error) });
     const firstTry = cache.current();
-    cache.invalidate();
     cache.carChanged('bmw-x5');
+    cache.invalidate();
     await expect(firstTry).rejects.toThrow('the database is down');
     // A request meanwhile gets the same failure, the reads chained on it included.
     await expect(cache.current()).rejects.toThrow('the database is down');
+    // Nothing was served, so no "the last read keeps being served".
+    expect(failures).toEqual([]);
 
     down = false;
     const first = await cache.current();

@@ -23,15 +23,17 @@ export interface Fleet {
 export interface FleetCacheOptions {
   /** How long a read of the fleet is served before it is read again (in the background). */
   ttlMs: number;
-  /** A background re-read failed: the fleet read before keeps being served. */
+  /** A re-read, or a changed car's check, failed: the fleet read before keeps being served. */
   onRefreshFailed: (error: unknown) => void;
   now?: () => number;
 }
 
 /**
  * The fleet changes only when an operator edits it, yet every page asks for it: read it every
- * few seconds, and encode it only when it changed. Once the first read has succeeded, no request
- * waits for the database here. Bookings are never cached; they are read live per request.
+ * few seconds, and encode it only when it changed. Once the first read has succeeded, a request
+ * waits for the database here only just after a change: for the changed car's row (one indexed
+ * read), or the fleet's read when it changed. Bookings are never cached; they are read live per
+ * request.
  */
 export interface FleetCache {
   current(): Promise<Fleet>;
@@ -86,9 +88,11 @@ export function createFleetCache(db: Kysely<Database>, options: FleetCacheOption
 
   /** From now on every request gets `next`, or `served` if `next` fails. */
   const serveNext = (served: Promise<Fleet>, next: Promise<Fleet>) => {
-    const chained = next.catch((error: unknown) => {
+    const chained = next.catch(async (error: unknown) => {
+      // When `served` failed too (the first read), it is its failure that every request gets, and no fleet is kept.
+      const previous = await served;
       options.onRefreshFailed(error);
-      return served;
+      return previous;
     });
     fleet = chained;
     // Only when no fleet was ever read (served failed too): the next request tries again.

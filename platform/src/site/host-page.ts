@@ -35,7 +35,7 @@ import { createShellReader, type HostShells, type Shell } from './shell-template
  * The host's page as the server writes it (docs/architecture.md §2): the host's prerendered shell
  * (dist/pages/), the navigation's links and the page itself from the remotes' live page tables
  * (the page's own first paint with its data, or its skeleton), the remotes' URLs and tables
- * inline (staff-only pages only in their own: `inline-site.ts`), and hints that start the page's
+ * inline (staff-only pages only in their own: `siteForPage`), and hints that start the page's
  * remote files and data after its first paint. A page whose path names something the API answers
  * 404 for (a car not in the fleet: `subjectRead`) is the 404 page. Every page is kept, as one
  * object, for as long as what it was made from holds (the host's build, the remotes' tables and

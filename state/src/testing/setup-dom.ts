@@ -21,7 +21,7 @@ class TestEventSource extends StandardEventSource {
     opened.add(this);
   }
 }
-globalThis.EventSource ??= TestEventSource as unknown as typeof EventSource;
+globalThis.EventSource = TestEventSource;
 afterAll(() => {
   for (const stream of opened) stream.close();
   opened.clear();
