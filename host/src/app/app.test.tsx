@@ -3,7 +3,8 @@ import { userEvent } from '@testing-library/user-event';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { registerRemoteUrls } from '../lib/federation/remote-registry';
-import { clickAndSettle, renderSite, SITE_TABLE, TEST_SITE, UNREACHABLE_REMOTES } from '../testing/render-site';
+import { clickAndSettle, renderSite, TEST_SITE, UNREACHABLE_REMOTES } from '../testing/render-site';
+import { SITE_TABLE } from '../testing/site-table';
 
 beforeEach(() => {
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);

@@ -11,7 +11,8 @@ import { MemoryRouter } from '@rentora/state/testing/memory-router';
 import { registerRemoteUrls } from '../lib/federation/remote-registry';
 import { SiteProvider } from '../lib/site-provider';
 import { PAGE_PLACEHOLDER, renderShell } from '../prerender';
-import { clickAndSettle, SITE_TABLE, TEST_SITE, UNREACHABLE_REMOTES } from '../testing/render-site';
+import { clickAndSettle, TEST_SITE, UNREACHABLE_REMOTES } from '../testing/render-site';
+import { SITE_TABLE } from '../testing/site-table';
 import { SiteLayout } from './app';
 import { HOST_NAV_LINKS, sitePagePaths } from './host-pages';
 

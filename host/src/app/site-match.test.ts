@@ -1,18 +1,9 @@
 import { EMPTY_SITE_TABLE, type SitePage, type SiteTable } from '@rentora/state';
+import { SITE_TABLE } from '../testing/site-table';
 import { HOST_PAGES } from './host-pages';
 import { siteMatchAt } from './site-match';
 
-const car: SitePage = {
-  remote: 'catalog',
-  name: 'car',
-  path: '/vehicles/:vehicleId',
-  title: null,
-  expose: './VehicleDetailPage',
-  reads: ['/api/vehicles/:vehicleId'],
-  what: 'this car',
-  access: 'everyone',
-  styles: [],
-};
+const car = SITE_TABLE.pages.find(({ name }) => name === 'car') as SitePage;
 
 describe('siteMatchAt', () => {
   it('answers an address with the one match the start-up code and every render share', () => {

@@ -1,5 +1,5 @@
 import { act, render } from '@testing-library/react';
-import { $pagePaths, type Site, type SitePage, type SiteTable } from '@rentora/state';
+import { $pagePaths, type Site } from '@rentora/state';
 import { MemoryRouter } from '@rentora/state/testing/memory-router';
 import { SiteLayout } from '../app/app';
 import { sitePagePaths } from '../app/host-pages';
@@ -7,6 +7,7 @@ import { init } from '@module-federation/enhanced/runtime';
 import { reportCaughtError } from '../lib/federation/report-caught-error';
 import { registerRemoteUrls, type RemoteUrls } from '../lib/federation/remote-registry';
 import { SiteProvider } from '../lib/site-provider';
+import { SITE_TABLE } from './site-table';
 
 // A real federation runtime whose remotes live at a closed port: every remote load really fails.
 export const UNREACHABLE_REMOTES: RemoteUrls = {
@@ -16,50 +17,6 @@ export const UNREACHABLE_REMOTES: RemoteUrls = {
 };
 init({ name: 'host', remotes: [] });
 registerRemoteUrls(UNREACHABLE_REMOTES);
-
-const catalogPage = (page: Omit<SitePage, 'remote' | 'access' | 'styles'>): SitePage => ({
-  remote: 'catalog',
-  access: 'everyone',
-  styles: [],
-  ...page,
-});
-
-/** The remotes' tables as the deployed remotes declare them (each remote's src/pages.tsx). */
-export const SITE_TABLE: SiteTable = {
-  pages: [
-    catalogPage({
-      name: 'home',
-      path: '/',
-      title: 'Rentora - Quality Cars, Unmatched Experience',
-      expose: './HomePage',
-      reads: ['/api/vehicles'],
-      what: 'the home page',
-      nav: { label: 'Home', order: 10 },
-    }),
-    catalogPage({
-      name: 'fleet',
-      path: '/vehicles',
-      title: 'Browse Our Fleet - Cars for Every Need and Budget',
-      expose: './FleetPage',
-      reads: ['/api/vehicles'],
-      what: 'the fleet',
-      nav: { label: 'Vehicles', order: 20 },
-    }),
-    catalogPage({
-      name: 'car',
-      path: '/vehicles/:vehicleId',
-      title: null,
-      expose: './VehicleDetailPage',
-      reads: ['/api/vehicles/:vehicleId'],
-      what: 'this car',
-    }),
-  ],
-  modals: [
-    { remote: 'booking', name: 'book', expose: './BookRideModal', what: 'booking' },
-    { remote: 'account', name: 'auth', expose: './AuthModal', what: 'sign-up and login' },
-    { remote: 'account', name: 'profile', expose: './ProfileModal', what: 'your profile' },
-  ],
-};
 
 export const TEST_SITE: Site = { remotes: UNREACHABLE_REMOTES, table: SITE_TABLE };
 
