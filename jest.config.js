@@ -55,6 +55,7 @@ module.exports = {
     // The bench's smoke test runs its every row once, briefly (api/bench/api-bench.test.ts).
     node('api', ['src', 'bench']),
     node('platform'),
+    node('razorpay-standin'),
     {
       // The host–remote contract checked by the TypeScript compiler and the built manifests, in Node.
       ...common,

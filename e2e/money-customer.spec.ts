@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
-import type { CustomerRental, Invoice, Quote, QuoteTotal } from '@rentora/shared';
+import type { CreditNote, CustomerRental, Invoice, Quote, QuoteTotal } from '@rentora/shared';
 import type { BusinessSettings } from '@rentora/shared/operator';
 import {
   afterRenderedFrames,
@@ -220,5 +220,45 @@ test.describe('money, as the customer sees it', serverControl(MAKES_ITS_ADMIN), 
     expect(download.suggestedFilename()).toBe(`invoice-${invoice.number.replaceAll('/', '-')}.pdf`);
     const pdf = readFileSync(await download.path());
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+
+    // At a phone's width the lines keep the card's width, each amount under the total's.
+    await page.setViewportSize({ width: 375, height: 812 });
+    const table = paper.getByRole('table', { name: 'What the rental cost' });
+    const [tableBox, paperWidth] = await Promise.all([
+      table.boundingBox(),
+      paper.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      }),
+    ]);
+    expect(Math.abs((tableBox?.width ?? 0) - paperWidth)).toBeLessThanOrEqual(1);
+    const rightEdge = async (row: Locator) => {
+      const box = await row.getByRole('cell').last().boundingBox();
+      return Math.round((box?.x ?? 0) + (box?.width ?? 0));
+    };
+    const [line] = invoice.lines;
+    expect(await rightEdge(table.getByRole('row', { name: new RegExp(`^${line?.label}`) }))).toBe(
+      await rightEdge(table.getByRole('row', { name: /^Total/ })),
+    );
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    // An admin credits part of it: the invoice stands, its credit note is listed beneath with its PDF.
+    const credited = await request.post(`/api/operator/bookings/${rental?.id}/credit-notes`, {
+      headers: admin,
+      data: { amount_paise: 50_000, reason: 'Handed over an hour late' },
+    });
+    expect(credited.status()).toBe(201);
+    const note = (await credited.json()) as CreditNote;
+    await page.reload();
+    const credits = paper.getByRole('region', { name: 'Credit notes' });
+    await expect(credits.getByRole('listitem')).toContainText([`Credit note ${note.number}`]);
+    await expect(credits).toContainText('Handed over an hour late');
+    await expectNoSeriousAxeViolations(page);
+    await screens(page, testInfo, 'money-credit-note', credits);
+    const [notePdf] = await Promise.all([
+      page.waitForEvent('download'),
+      credits.getByRole('button', { name: `Download credit note ${note.number} as a PDF` }).click(),
+    ]);
+    expect(notePdf.suggestedFilename()).toBe(`credit-note-${note.number.replaceAll('/', '-')}.pdf`);
   });
 });

@@ -230,7 +230,7 @@ test(
     await pickUp.getByLabel('Odometer (km)').fill(String(PICK_UP_KM));
     await pickUp.getByLabel('Deposit taken').selectOption('upi');
     await pickUp.getByLabel('Deposit reference').fill('UPI 4312 2211 0098');
-    await pickUp.getByLabel('Reason (kept in the booking’s history)').fill('Licence checked, keys handed over');
+    await pickUp.getByLabel('Note (optional, kept in the booking’s history)').fill('Licence checked, keys handed over');
     await expectNoSeriousAxeViolations(page, '[role="dialog"]');
     await pickUp.getByRole('button', { name: 'Mark picked up' }).click();
     await expect(pickUp).toBeHidden();
@@ -241,7 +241,7 @@ test(
     const giveBack = page.getByRole('dialog', { name: 'Mark completed?' });
     await giveBack.getByLabel('Odometer (km)').fill(String(RETURN_KM));
     await giveBack.getByLabel('Fuel tank').selectOption('not_full');
-    await giveBack.getByLabel('Reason (kept in the booking’s history)').fill('Back early, half a tank');
+    await giveBack.getByLabel('Note (optional, kept in the booking’s history)').fill('Back early, half a tank');
     await expectNoSeriousAxeViolations(page, '[role="dialog"]');
     await screenshots(page, testInfo, 'money-return-form');
     await giveBack.getByRole('button', { name: 'Mark completed' }).click();
@@ -258,7 +258,11 @@ test(
     // ₹10,000 taken, less ₹1,590 of charges and their 18% tax: ₹8,123.80 back.
     expect(invoice).toMatchObject({ deposit_paise: 1_000_000, refund_paise: 812_380, due_paise: 0 });
     await expect(settled.getByText(`Invoice ${invoice.number} is issued.`)).toBeVisible();
-    await expect(settled.getByRole('definition').last()).toHaveText(formatPaise(invoice.refund_paise));
+    // The deposit's settlement; the rental's Paid and Balance due follow it (docs/product.md §11).
+    await expect(settled.getByLabel('Deposit').getByRole('definition').last()).toHaveText(
+      formatPaise(invoice.refund_paise),
+    );
+    await expect(settled.getByRole('group', { name: 'Payments' })).toContainText('Paid₹0.00');
     await expectNoSeriousAxeViolations(page, '[role="dialog"]');
     await screenshots(page, testInfo, 'money-return-settled');
 

@@ -19,26 +19,29 @@ export interface RunningSite {
   stop: () => Promise<void>;
 }
 
-/** Starts the production builds, as the suite's own site runs them, on a fresh database; resolves once ready. */
-export async function startMoneySite(): Promise<RunningSite> {
+/**
+ * Starts the production builds, as the suite's own site runs them, on a fresh database; resolves
+ * once ready. `site` (the money site's ports by default) for another spec's site of its own.
+ */
+export async function startMoneySite(site = moneySite): Promise<RunningSite> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rentora-money-'));
   const server: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'platform/dist/serve.cjs')], {
     cwd: ROOT,
-    env: { ...process.env, ...moneySite.env, ...e2eServerEnv(dataDir) },
+    env: { ...process.env, ...site.env, ...e2eServerEnv(dataDir) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (server.exitCode !== null) throw new Error(`The money site exited with ${server.exitCode}.`);
-    const ready = await fetch(`${moneySite.baseUrl}/api/ready`).then(
+    if (server.exitCode !== null) throw new Error(`The site on ${site.baseUrl} exited with ${server.exitCode}.`);
+    const ready = await fetch(`${site.baseUrl}/api/ready`).then(
       (response) => response.ok,
       () => false,
     );
     if (ready) break;
     if (Date.now() > deadline) {
       server.kill();
-      throw new Error('The money site was not ready within 60 s.');
+      throw new Error(`The site on ${site.baseUrl} was not ready within 60 s.`);
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

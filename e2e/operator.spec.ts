@@ -126,10 +126,11 @@ async function expectPhoneFit(page: Page) {
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 
-async function moveStage(page: Page, action: string, customer: TestUser, reason: string) {
+/** A hand-over or a return, with a note for the booking's history (an ordinary move needs none). */
+async function moveStage(page: Page, action: string, customer: TestUser, note: string) {
   await page.getByRole('button', { name: `${action}: ${CAR.name}, ${customer.name}` }).click();
   const dialog = page.getByRole('dialog', { name: `${action}?` });
-  await dialog.getByLabel('Reason (kept in the booking’s history)').fill(reason);
+  await dialog.getByLabel('Note (optional, kept in the booking’s history)').fill(note);
   await expectNoSeriousAxeViolations(page, '[role="dialog"]');
   await dialog.getByRole('button', { name: action }).click();
   await expect(dialog).toBeHidden();
@@ -179,6 +180,7 @@ test.describe('Operations', () => {
         'Today',
         'Fleet',
         'Bookings',
+        'Payments',
         'Team',
         'Settings',
         'Audit',

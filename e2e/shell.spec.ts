@@ -1,5 +1,13 @@
-import { expect, expectNoSeriousAxeViolations, gotoStarted, holdHostEntry, screenshots, test } from './fixtures';
-import { e2eSite } from './site';
+import {
+  expect,
+  expectNoSeriousAxeViolations,
+  gotoStarted,
+  holdHostEntry,
+  screenshots,
+  serverControl,
+  test,
+} from './fixtures';
+import { ADDED_PHOTO_HOST, e2eSite } from './site';
 
 test.describe('site shell', () => {
   test('every route has its product title and the header links lead there', async ({ page }) => {
@@ -205,30 +213,36 @@ test.describe('site shell', () => {
     await expect(menu.getByRole('button', { name: 'Sign Up' })).toBeVisible();
   });
 
-  test('a page shows photos from a host PHOTO_HOSTS adds, and from no other host', async ({ page }) => {
-    // Both hosts answer a picture here: only the page's policy decides whether it shows.
-    const pixel = Buffer.from(
-      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-      'base64',
-    );
-    await page.route(/^https:\/\/(photos|elsewhere)\.rentora\.test\//, (route) =>
-      route.fulfill({ status: 200, contentType: 'image/png', body: pixel }),
-    );
-    await page.goto('/about');
-    const widthOf = (src: string) =>
-      page.evaluate(
-        (address) =>
-          new Promise<number>((resolve) => {
-            const image = new Image();
-            image.onload = () => resolve(image.naturalWidth);
-            image.onerror = () => resolve(0);
-            image.src = address;
-          }),
-        src,
+  test(
+    'a page shows photos from a host PHOTO_HOSTS adds, and from no other host',
+    serverControl(`needs a site started with PHOTO_HOSTS=${ADDED_PHOTO_HOST}, as the suite's own is`),
+    async ({ page }) => {
+      // Both hosts answer a picture here: only the page's policy decides whether it shows.
+      const pixel = Buffer.from(
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+        'base64',
       );
-    expect(await widthOf('https://photos.rentora.test/car.png')).toBe(1);
-    expect(await widthOf('https://elsewhere.rentora.test/car.png')).toBe(0);
-  });
+      const elsewhere = 'elsewhere.rentora.test';
+      await page.route(
+        (url) => [ADDED_PHOTO_HOST, elsewhere].includes(url.hostname),
+        (route) => route.fulfill({ status: 200, contentType: 'image/png', body: pixel }),
+      );
+      await page.goto('/about');
+      const widthOf = (src: string) =>
+        page.evaluate(
+          (address) =>
+            new Promise<number>((resolve) => {
+              const image = new Image();
+              image.onload = () => resolve(image.naturalWidth);
+              image.onerror = () => resolve(0);
+              image.src = address;
+            }),
+          src,
+        );
+      expect(await widthOf(`https://${ADDED_PHOTO_HOST}/car.png`)).toBe(1);
+      expect(await widthOf(`https://${elsewhere}/car.png`)).toBe(0);
+    },
+  );
 
   test('About and 404 have no serious accessibility violations', async ({ page }, testInfo) => {
     for (const path of ['/about', '/missing']) {

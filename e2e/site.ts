@@ -13,9 +13,10 @@ export const SITE_UNDER_TEST_SETTINGS = {
   RATE_LIMIT_WRITES_PER_IP: '10000',
   RATE_LIMIT_QUOTES_PER_IP: '10000',
   EVENTS_PER_IP: '10000',
-  // A photo host beside the default: the pages must show photos from it (e2e/shell.spec.ts).
-  PHOTO_HOSTS: 'photos.rentora.test',
 };
+
+/** A photo host beside the default, which only the suite's own sites allow: the pages must show photos from it (e2e/shell.spec.ts). */
+export const ADDED_PHOTO_HOST = 'photos.rentora.test';
 
 /**
  * A site on this machine, built and started by the suite. A base other than npm start's 3000
@@ -60,12 +61,13 @@ export const e2eSite = {
   swapped: swappedRemotes(),
 };
 
-/** What the suite's own sites run with besides their ports: a database folder, a secret, and SITE_UNDER_TEST_SETTINGS. */
+/** What the suite's own sites run with besides their ports: a database folder, a secret, SITE_UNDER_TEST_SETTINGS and the added photo host. */
 export function e2eServerEnv(dataDir: string): Record<string, string> {
   return {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',
     ...SITE_UNDER_TEST_SETTINGS,
+    PHOTO_HOSTS: ADDED_PHOTO_HOST,
   };
 }

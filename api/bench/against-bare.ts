@@ -1,8 +1,8 @@
 import { type ChildProcess } from 'node:child_process';
 import { type IncomingHttpHeaders, type OutgoingHttpHeaders, request as httpRequest } from 'node:http';
-import autocannon, { type RequestSpec, type Result } from 'autocannon';
+import autocannon, { type Request, type Result } from 'autocannon';
 import type { BenchRow, RowContext } from './bench-row';
-import { type BenchSettings, roundLength } from './each-row';
+import { type BenchSettings, answerCount, answersByStatus, failureCount, roundLength } from './each-row';
 import { type HostedApi, type RowData, ask, cpuOf } from './servers';
 
 /**
@@ -25,6 +25,8 @@ export interface AgainstBare {
   target?: number;
   /** The highest acceptable p99 latency in ms, printed beside the measured one. */
   maxP99Ms?: number;
+  /** The fewest answers a second the API must give, printed beside the measured throughput. */
+  minRps?: number;
 }
 
 export interface LoadRequest {
@@ -33,8 +35,10 @@ export interface LoadRequest {
   headers?: Record<string, string>;
   body?: string;
   /** Varies each request (booking mix, varied searches); the bare server answers the first one's answer. */
-  setupRequest?: RequestSpec['setupRequest'];
+  setupRequest?: SetupRequest;
 }
+
+export type SetupRequest = (request: Request) => Request;
 
 export const CONNECTIONS = 50;
 
@@ -83,13 +87,6 @@ interface Round {
   baseline: Load;
 }
 
-const answers = (result: Result) => Object.values(result.statusCodeStats).reduce((sum, { count }) => sum + count, 0);
-
-/** Socket errors and 5xx count as errors; a 409 of the booking mix is an answer. */
-const errors = (result: Result) =>
-  result.errors +
-  Object.entries(result.statusCodeStats).reduce((sum, [code, { count }]) => sum + (code >= '500' ? count : 0), 0);
-
 async function measuredLoad(
   server: ChildProcess,
   url: string,
@@ -113,7 +110,7 @@ async function measuredLoad(
     ],
   });
   const after = await cpuOf(server);
-  return { result, cpuPerAnswer: (after - before) / Math.max(1, answers(result)) };
+  return { result, cpuPerAnswer: (after - before) / Math.max(1, answerCount(result)) };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
@@ -122,12 +119,15 @@ function line(definition: AgainstBare, rounds: Round[]): string {
   const pick = (get: (round: Round) => number) => median(rounds.map(get));
   const ratio = pick((round) => round.measured.result.requests.average / round.baseline.result.requests.average);
   const p99 = pick((round) => round.measured.result.latency.p99);
+  const rps = pick((round) => round.measured.result.requests.average);
   const target =
-    definition.maxP99Ms !== undefined
-      ? `p99${p99 < definition.maxP99Ms ? '<' : '≥'}${definition.maxP99Ms}`
-      : definition.target === undefined
-        ? ''
-        : `${ratio >= definition.target ? '≥' : '<'} ${definition.target.toFixed(2)}×`;
+    definition.minRps !== undefined
+      ? `${rps >= definition.minRps ? '≥' : '<'}${definition.minRps}/s`
+      : definition.maxP99Ms !== undefined
+        ? `p99${p99 < definition.maxP99Ms ? '<' : '≥'}${definition.maxP99Ms}`
+        : definition.target === undefined
+          ? ''
+          : `${ratio >= definition.target ? '≥' : '<'} ${definition.target.toFixed(2)}×`;
   return [
     definition.name.padEnd(30),
     `${Math.round(pick((round) => round.measured.result.requests.average))}`.padStart(7),
@@ -140,7 +140,7 @@ function line(definition: AgainstBare, rounds: Round[]): string {
     `${Math.round(pick((round) => round.baseline.cpuPerAnswer))}`.padStart(5),
     `${ratio.toFixed(2)}×`.padStart(7),
     target.padStart(8),
-    `${rounds.reduce((sum, { measured }) => sum + errors(measured.result), 0)}`.padStart(5),
+    `${rounds.reduce((sum, { measured }) => sum + failureCount(measured.result, '500'), 0)}`.padStart(5),
     statuses(rounds),
   ].join(' ');
 }
@@ -149,8 +149,7 @@ function line(definition: AgainstBare, rounds: Round[]): string {
 function statuses(rounds: Round[]): string {
   const counts = new Map<string, number>();
   for (const { measured } of rounds) {
-    for (const [code, { count }] of Object.entries(measured.result.statusCodeStats))
-      counts.set(code, (counts.get(code) ?? 0) + count);
+    for (const [code, count] of answersByStatus(measured.result)) counts.set(code, (counts.get(code) ?? 0) + count);
   }
   const total = [...counts.values()].reduce((sum, count) => sum + count, 0);
   if ([...counts.keys()].every((code) => code.startsWith('2'))) return '';
@@ -178,7 +177,7 @@ async function measure(definition: AgainstBare, { api, apiProcess, servers, sett
       baseline: await measuredLoad(bare.child, bare.ready, request, connections, settings),
     });
   }
-  const failed = rounds.reduce((sum, { measured }) => sum + errors(measured.result), 0);
+  const failed = rounds.reduce((sum, { measured }) => sum + failureCount(measured.result, '500'), 0);
   if (settings.smoke && failed > 0) throw new Error(`${failed} answers were socket errors or 5xx: ${statuses(rounds)}`);
   return line(definition, rounds);
 }

@@ -13,7 +13,7 @@ const SMOKE = benchSettings({}, ['--smoke']);
  * On PostgreSQL, the rows whose data or writes take the engine's own paths (seeding, booking,
  * notifying); the others read what they read on SQLite, and a fresh PostgreSQL database a row costs seconds.
  */
-const ON_POSTGRES = 'book-ride|operator|fan-out';
+const ON_POSTGRES = 'book-ride|operator|fan-out|webhook';
 const RUN_MS = 240_000;
 
 async function smoke(rows: readonly BenchRow[], databaseServer?: string) {

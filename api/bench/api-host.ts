@@ -3,11 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
+import { DEVELOPMENT_KEYS } from '../src/payments/payments-config';
 import { PRODUCTION_PASSWORD_COST } from '../src/auth/passwords';
 import { insertUser, setRole } from '../src/repositories/users';
 import { testConfig } from '../src/testing/test-config';
 import { answerCpuQueries } from './cpu-queries';
 import { seedRentalHistory } from './rental-history';
+import { seedRiders } from './seed-riders';
 import type { HostedApi, RowData } from './servers';
 
 /**
@@ -44,22 +46,18 @@ async function open(data: RowData, databaseUrl: string | undefined): Promise<Hos
     rateLimit: { ...config.rateLimit, writesPerUser: UNLIMITED, writesPerIp: UNLIMITED, quotesPerIp: UNLIMITED },
     // The fan-out row opens its streams from this one address.
     events: { ...config.events, perIp: UNLIMITED, max: UNLIMITED },
+    // The webhook row's events are verified with the development keys; no call reaches this gateway.
+    payments: {
+      gateway: 'standin',
+      ...DEVELOPMENT_KEYS,
+      apiUrl: 'http://127.0.0.1:9',
+      checkoutScript: 'http://127.0.0.1:9/v1/checkout.js',
+      timeoutMs: 1_000,
+    },
   });
   current = { app, dataDir };
   const hash = data.riders > 0 || data.operator ? await (passwordHash ??= app.passwords.hash('bench-password')) : '';
-  const riders: { id: number; token: string }[] = [];
-  // One transaction: one commit instead of one per rider.
-  await app.db.transaction().execute(async (trx) => {
-    for (let index = 0; index < data.riders; index += 1) {
-      const { id, token_version: version } = await insertUser(trx, {
-        name: `Bench Rider ${index}`,
-        email: `bench${index}@example.com`,
-        password_hash: hash,
-        avatar: 'avatar1',
-      });
-      riders.push({ id, token: app.tokens.issue(id, version) });
-    }
-  });
+  const riders = await seedRiders(app, data.riders, hash);
   let operatorToken: string | undefined;
   if (data.operator) {
     const operator = await insertUser(app.db, {

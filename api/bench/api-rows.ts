@@ -1,7 +1,7 @@
-import { randomInt } from 'node:crypto';
+import { createHmac, randomInt } from 'node:crypto';
 import { MAX_DAYS_AHEAD } from '@rentora/shared/rules';
-import type { RequestSpec } from 'autocannon';
-import { againstBare } from './against-bare';
+import { DEVELOPMENT_KEYS } from '../src/payments/payments-config';
+import { type SetupRequest, againstBare } from './against-bare';
 import { BENCH_RIDER, isoDayFromNow as isoDay } from './bench-rider';
 import type { BenchRow } from './bench-row';
 import { fanOutRow } from './fan-out-row';
@@ -38,7 +38,7 @@ const bearer = (token: string | undefined) => ({ authorization: `Bearer ${token 
  * MAX_DAYS_AHEAD − 5, so the business time zone's day can never make it invalid): first mostly
  * 201s, then 409s as calendars fill and riders reach the cap. The tested path is the whole booking transaction.
  */
-function bookingMix(tokens: string[], cars: string[]): RequestSpec['setupRequest'] {
+function bookingMix(tokens: string[], cars: string[]): SetupRequest {
   return (request) => {
     const start = randomInt(1, MAX_DAYS_AHEAD - 5);
     return {
@@ -55,7 +55,7 @@ function bookingMix(tokens: string[], cars: string[]): RequestSpec['setupRequest
 }
 
 /** Anyone asking what a random car costs for 1–5 days in the bookable window: the whole pricing path. */
-function quoteMix(cars: string[]): RequestSpec['setupRequest'] {
+function quoteMix(cars: string[]): SetupRequest {
   return (request) => {
     const start = randomInt(1, MAX_DAYS_AHEAD - 5);
     return {
@@ -70,10 +70,52 @@ function quoteMix(cars: string[]): RequestSpec['setupRequest'] {
   };
 }
 
+/**
+ * Signed webhook events, each with an id of its own, as the gateway sends them: a failed attempt
+ * on an order, so each is verified over its raw bytes, parsed, and kept once in a transaction with
+ * its (small) effect: what a burst of the gateway's retries costs.
+ */
+function signedWebhooks(): SetupRequest {
+  const body = JSON.stringify({
+    entity: 'event',
+    event: 'payment.failed',
+    contains: ['payment'],
+    payload: {
+      payment: {
+        entity: {
+          id: 'pay_bench0000000001',
+          entity: 'payment',
+          order_id: 'order_bench000000001',
+          amount: 1_180_000,
+          currency: 'INR',
+          status: 'failed',
+          captured: false,
+          method: 'upi',
+          error_description: 'Payment failed: the bank declined it.',
+        },
+      },
+    },
+  });
+  const signature = createHmac('sha256', DEVELOPMENT_KEYS.webhookSecret).update(body).digest('hex');
+  let sent = 0;
+  return (request) => {
+    sent += 1;
+    return {
+      ...request,
+      headers: {
+        'content-type': 'application/json',
+        'x-razorpay-signature': signature,
+        'x-razorpay-event-id': `evt_bench_${process.pid}_${sent}`,
+      },
+      body,
+    };
+  };
+}
+
 const searchDates = () => `pick_up_date=${isoDay(30)}&drop_off_date=${isoDay(32)}`;
 
 /** Dated searches over ranges the read cache has mostly not seen: what a search costs the database. */
-function variedSearches(): RequestSpec['setupRequest'] {
+function variedSearches(): SetupRequest {
   return (request) => {
     const start = randomInt(1, MAX_DAYS_AHEAD - 30);
     return {
@@ -153,6 +195,11 @@ export const API_ROWS: readonly BenchRow[] = [
       path: '/api/operator/bookings?stage=completed&location=Mumbai&sort=pick_up_date&order=desc&page=3&per_page=20',
       headers: bearer(api.operatorToken),
     }),
+  }),
+  againstBare({
+    name: 'POST /api/payments/webhook',
+    minRps: 1_000,
+    request: () => ({ method: 'POST', path: '/api/payments/webhook', setupRequest: signedWebhooks() }),
   }),
   fanOutRow,
 ];

@@ -1,8 +1,9 @@
 /**
  * What the API's bench (bench/run.ts) and the pages' bench (platform/src/perf/bench-pages.ts)
- * share: their settings, the choice of rows, and running the rows one after another so that a
- * row that throws is reported and the rows after it still run.
+ * share: their settings, the choice of rows, reading autocannon's answers, and running the rows
+ * one after another so that a row that throws is reported and the rows after it still run.
  */
+import type { Result } from 'autocannon';
 
 export interface BenchSettings {
   /** One short round per row, for `npm test`: whether each row runs, never how fast. */
@@ -37,6 +38,17 @@ export function benchSettings(env: NodeJS.ProcessEnv = process.env, argv = proce
 export function roundLength(settings: BenchSettings): { duration: number } | { amount: number; sampleInt: number } {
   return settings.smoke ? { amount: SMOKE_REQUESTS, sampleInt: 50 } : { duration: settings.seconds };
 }
+
+/** A round's answers by status code (autocannon's types leave the counts optional; it always writes them). */
+export const answersByStatus = (result: Result): (readonly [status: string, count: number])[] =>
+  Object.entries(result.statusCodeStats ?? {}).map(([status, { count = 0 }]) => [status, count] as const);
+
+/** How many answers a round had, whatever their status. */
+export const answerCount = (result: Result) => answersByStatus(result).reduce((sum, [, count]) => sum + count, 0);
+
+/** Socket errors, and answers at or above `fromStatus`. */
+export const failureCount = (result: Result, fromStatus: '400' | '500') =>
+  result.errors + answersByStatus(result).reduce((sum, [status, count]) => sum + (status >= fromStatus ? count : 0), 0);
 
 export interface Row {
   name: string;

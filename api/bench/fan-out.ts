@@ -43,7 +43,10 @@ function openStream(url: string): Promise<OpenStream> {
     let waiting: ((at: number) => void) | undefined;
     const request = httpRequest(`${url}/api/events`, { agent: false }, (response) => {
       if (response.statusCode !== 200) {
-        reject(new Error(`GET /api/events answered ${response.statusCode}`));
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.once('end', () => reject(new Error(`GET /api/events answered ${response.statusCode}: ${body}`)));
         return;
       }
       response.setEncoding('utf8');

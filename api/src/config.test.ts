@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { PRODUCTION_PASSWORD_COST } from './auth/passwords';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, DEVELOPMENT_KEYS, loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('applies the defaults', () => {
@@ -19,6 +19,14 @@ describe('loadConfig', () => {
       events: { perIp: 6, max: 10_000, heartbeatMs: 25_000 },
       photoHosts: ['images.pexels.com'],
       passwordCost: PRODUCTION_PASSWORD_COST,
+      // The local stand-in, with development keys: never Razorpay's.
+      payments: {
+        gateway: 'standin',
+        ...DEVELOPMENT_KEYS,
+        apiUrl: 'http://localhost:3005',
+        checkoutScript: 'http://localhost:3005/v1/checkout.js',
+        timeoutMs: 8_000,
+      },
     });
   });
 
@@ -43,6 +51,10 @@ describe('loadConfig', () => {
       EVENTS_MAX: '500',
       EVENTS_HEARTBEAT_SECONDS: '50',
       PHOTO_HOSTS: ' CDN.example.com, img.rentora.in,images.pexels.com',
+      PAYMENT_GATEWAY: 'razorpay',
+      RAZORPAY_KEY_ID: 'rzp_test_abc123',
+      RAZORPAY_KEY_SECRET: 'key-secret',
+      RAZORPAY_WEBHOOK_SECRET: 'webhook-secret',
     });
     // toEqual, not toMatchObject: a setting this test does not set would show up as a default.
     expect(config).toEqual({
@@ -60,8 +72,36 @@ describe('loadConfig', () => {
       events: { perIp: 3, max: 500, heartbeatMs: 50_000 },
       photoHosts: ['images.pexels.com', 'cdn.example.com', 'img.rentora.in'],
       passwordCost: PRODUCTION_PASSWORD_COST,
+      payments: {
+        gateway: 'razorpay',
+        keyId: 'rzp_test_abc123',
+        keySecret: 'key-secret',
+        webhookSecret: 'webhook-secret',
+        apiUrl: 'https://api.razorpay.com',
+        checkoutScript: 'https://checkout.razorpay.com/v1/checkout.js',
+        timeoutMs: 8_000,
+      },
     });
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+  });
+
+  it('takes payments through the stand-in (its own keys if given), Razorpay with its three keys, and no gateway in production', () => {
+    expect(loadConfig({ GATEWAY_PORT: '4005', RAZORPAY_KEY_SECRET: 'mine' }).payments).toMatchObject({
+      gateway: 'standin',
+      keyId: DEVELOPMENT_KEYS.keyId,
+      keySecret: 'mine',
+      apiUrl: 'http://localhost:4005',
+    });
+    expect(loadConfig({ GATEWAY_URL: 'http://gateway.test:9000/' }).payments?.checkoutScript).toBe(
+      'http://gateway.test:9000/v1/checkout.js',
+    );
+    expect(loadConfig({ NODE_ENV: 'production' }).payments).toBeUndefined();
+    expect(() => loadConfig({ PAYMENT_GATEWAY: 'razorpay', RAZORPAY_KEY_ID: 'rzp_test_abc123' })).toThrow(
+      new ConfigError(['PAYMENT_GATEWAY=razorpay needs RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET.']),
+    );
+    expect(() => loadConfig({ PAYMENT_GATEWAY: 'paypal' })).toThrow(
+      new ConfigError(['PAYMENT_GATEWAY must be razorpay or standin.']),
+    );
   });
 
   it('reads TRUST_PROXY as a hop count or a list of addresses and CIDRs', () => {

@@ -5,6 +5,9 @@ import { DEFAULT_PHOTO_HOSTS, PHOTO_HOST_PATTERN } from '@rentora/shared/rules';
 import { PRODUCTION_PASSWORD_COST } from './auth/passwords';
 import { JWT_SECRET_MIN_LENGTH } from './auth/secret';
 import type { DatabaseLimits } from './db/connect';
+import { type PaymentsConfig, readPaymentsConfig } from './payments/payments-config';
+
+export { DEVELOPMENT_KEYS, type PaymentsConfig, checkoutOrigins } from './payments/payments-config';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -20,6 +23,8 @@ export interface RateLimitConfig {
   writesPerIp: number;
   /** Quotes per client address in one window; DEFAULT_QUOTES_PER_IP when not set. */
   quotesPerIp?: number;
+  /** PDFs of invoices and credit notes per signed-in user in one window; DEFAULT_DOCUMENTS_PER_USER when not set. */
+  documentsPerUser?: number;
   windowMs: number;
   /** Namespace of the counters in a shared Redis. */
   keyPrefix?: string;
@@ -30,6 +35,13 @@ export interface RateLimitConfig {
  * again for each add-on chosen, so far more than the bookings one address may make.
  */
 export const DEFAULT_QUOTES_PER_IP = 300;
+
+/**
+ * PDFs one user may ask for in one window (RATE_LIMIT_DOCUMENTS_PER_USER): each is rendered once
+ * and kept, but a first rendering holds the process for tens of milliseconds, and nobody
+ * downloads sixty invoices in a quarter of an hour.
+ */
+export const DEFAULT_DOCUMENTS_PER_USER = 60;
 
 export interface AppConfig {
   port: number;
@@ -59,6 +71,8 @@ export interface AppConfig {
    * configs give a lower one (auth/passwords.ts).
    */
   passwordCost: number;
+  /** The payment gateway; none (online payment cannot be switched on) when left out. */
+  payments?: PaymentsConfig;
 }
 
 /** How many live availability streams (`GET /api/events`) may be open at once, and how they are kept open. */
@@ -142,6 +156,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const logLevel = read('LOG_LEVEL') ?? 'info';
   if (!isLogLevel(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}.`);
 
+  const payments = readPaymentsConfig(read, problems);
+
   const config: AppConfig = {
     port: integer('PORT', 3000, 0, 65_535),
     host: read('HOST') ?? '0.0.0.0',
@@ -162,6 +178,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ...(read('RATE_LIMIT_QUOTES_PER_IP') === undefined
         ? {}
         : { quotesPerIp: integer('RATE_LIMIT_QUOTES_PER_IP', DEFAULT_QUOTES_PER_IP, 1, 1_000_000) }),
+      ...(read('RATE_LIMIT_DOCUMENTS_PER_USER') === undefined
+        ? {}
+        : {
+            documentsPerUser: integer('RATE_LIMIT_DOCUMENTS_PER_USER', DEFAULT_DOCUMENTS_PER_USER, 1, 1_000_000),
+          }),
       windowMs: integer('RATE_LIMIT_WINDOW_SECONDS', 900, 1, 86_400) * 1000,
     },
     photoHosts: [...new Set([...DEFAULT_PHOTO_HOSTS, ...addedPhotoHosts])],
@@ -172,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       // Below the idle timeouts of common proxies (nginx 60 s, AWS ALB 60 s).
       heartbeatMs: integer('EVENTS_HEARTBEAT_SECONDS', 25, 1, 3_600) * 1000,
     },
+    ...(payments === undefined ? {} : { payments }),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

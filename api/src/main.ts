@@ -6,7 +6,7 @@ import { closeOnSignals, startApi } from './server';
 async function serve(): Promise<void> {
   const config = loadConfig();
   const app = await startApi(config);
-  closeOnSignals(app, config.shutdownTimeoutMs);
+  closeOnSignals(app, { deadlineMs: config.shutdownTimeoutMs });
 }
 
 /** `create-admin`: makes an admin (docs/decisions/0020-staff-and-trust.md), then exits. */

@@ -27,3 +27,10 @@ const accountPages = {
 } as const satisfies RemoteTableDeclaration;
 
 export default accountPages;
+
+// Its page names are the site's `PageName`s wherever an app links a page (usePagePath).
+declare module '@rentora/state' {
+  interface PageTables {
+    account: typeof accountPages;
+  }
+}

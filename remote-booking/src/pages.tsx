@@ -10,3 +10,10 @@ const bookingPages = {
 } as const satisfies RemoteTableDeclaration;
 
 export default bookingPages;
+
+// Its page names are the site's `PageName`s wherever an app links a page (usePagePath).
+declare module '@rentora/state' {
+  interface PageTables {
+    booking: typeof bookingPages;
+  }
+}

@@ -54,3 +54,10 @@ const catalogPages = {
 } as const satisfies RemoteTableDeclaration;
 
 export default catalogPages;
+
+// Its page names are the site's `PageName`s wherever an app links a page (usePagePath).
+declare module '@rentora/state' {
+  interface PageTables {
+    catalog: typeof catalogPages;
+  }
+}

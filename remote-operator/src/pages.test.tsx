@@ -17,11 +17,12 @@ const siteTable = siteTableOf({
 });
 
 describe('the operator side’s page table', () => {
-  it('declares the six pages, none with a first read (each needs the reader’s token)', () => {
+  it('declares the seven pages, none with a first read (each needs the reader’s token)', () => {
     expect(operatorPages.pages.map(({ path, expose, reads }) => [path, expose, reads])).toEqual([
       ['/operator', './TodayPage', []],
       ['/operator/fleet', './FleetPage', []],
       ['/operator/bookings', './BookingsPage', []],
+      ['/operator/payments', './PaymentsPage', []],
       ['/operator/team', './TeamPage', []],
       ['/operator/settings', './SettingsPage', []],
       ['/operator/audit', './AuditPage', []],
@@ -47,6 +48,7 @@ describe('the operator side’s page table', () => {
       '/operator operator admin',
       '/operator/fleet operator admin',
       '/operator/bookings operator admin',
+      '/operator/payments operator admin',
       '/operator/team admin',
       '/operator/settings admin',
       '/operator/audit admin',
@@ -64,6 +66,7 @@ describe('the operator side’s page table', () => {
       '/operator Today',
       '/operator/fleet Fleet',
       '/operator/bookings Bookings',
+      '/operator/payments Payments',
       '/operator/team Team',
       '/operator/settings Settings',
       '/operator/audit Audit',

@@ -44,6 +44,16 @@ const operatorPages = {
       skeleton: () => <OperatorSkeleton heading="Bookings" />,
     },
     {
+      name: 'operator-payments',
+      path: '/operator/payments',
+      title: 'Payments - Operations - Rentora',
+      expose: './PaymentsPage',
+      reads: [],
+      what: 'the payments',
+      access: STAFF,
+      skeleton: () => <OperatorSkeleton heading="Payments" />,
+    },
+    {
       name: 'operator-team',
       path: '/operator/team',
       title: 'Team - Operations - Rentora',
@@ -59,7 +69,7 @@ const operatorPages = {
       title: 'Settings - Operations - Rentora',
       expose: './SettingsPage',
       reads: [],
-      what: 'the add-ons and tax settings',
+      what: 'the add-ons, tax and payment settings',
       access: ADMINS,
       skeleton: () => <OperatorSkeleton heading="Settings" />,
     },
@@ -78,3 +88,10 @@ const operatorPages = {
 } as const satisfies RemoteTableDeclaration;
 
 export default operatorPages;
+
+// Its page names are the site's `PageName`s wherever an app links a page (usePagePath).
+declare module '@rentora/state' {
+  interface PageTables {
+    operator: typeof operatorPages;
+  }
+}

@@ -5,7 +5,8 @@ import { IMAGE_URL_PATTERN } from './rules/patterns';
  * together before any script runs, between the remotes' builds (which render their pages with
  * tokens), the host's build (which marks its shell), the server (which fills both in per
  * request) and the host in the browser (which takes the page over). Every marker, attribute,
- * token and escape of that exchange is here, and nowhere else.
+ * class, token and escape of that exchange is defined here, and code takes it from here; a
+ * stylesheet, which cannot import it, names what it selects (`shared/src/styles/base.css`).
  */
 
 // ——— The host's shell ———
@@ -17,7 +18,7 @@ export const SHELL_PARSED_ID = 'shell-parsed';
 /** On what the host's build renders in a remote page's place; the build puts PAGE_MARKER there. */
 export const PAGE_PLACEHOLDER_ATTRIBUTE = 'data-page-placeholder';
 
-/** On the element that holds the page: its remote module's id (`catalog/FleetPage`), or empty for the host's own. */
+/** On the element that holds a remote's page: the page's module id (`catalog/FleetPage`). */
 export const PAGE_SLOT_ATTRIBUTE = 'data-page-slot';
 /** On the element the server writes a remote's page into, until the remote's code replaces it. */
 export const FIRST_PAINT_ATTRIBUTE = 'data-first-paint';
@@ -30,6 +31,8 @@ export const NAV_LIST_ATTRIBUTE = 'data-nav-list';
 export const NOT_FOUND_ATTRIBUTE = 'data-not-found';
 /** On text whose lines could wrap differently in the fallback font: in a first paint it waits for the web fonts. */
 export const WAITS_FOR_FONTS_ATTRIBUTE = 'data-waits-for-fonts';
+/** On `<html>` once the web fonts are in (or the wait for them is over): that text shows then. */
+export const FONTS_READY_CLASS = 'fonts-ready';
 /** Marks a JSON data block of link attributes the page adds once it has painted (ADR 0013). */
 export const AFTER_PAINT_ATTRIBUTE = 'data-after-paint';
 
@@ -39,6 +42,8 @@ export const PAGE_MARKER = '<!--rentora:page-->';
 export const HEAD_MARKER = '<!--rentora:head-->';
 /** Where a navigation list's links go. */
 export const navListMarker = (list: string) => `<!--rentora:nav ${list}-->`;
+/** Every marker above, for a page with no server to fill it in (a static host's one shell). */
+export const ANY_MARKER = /<!--rentora:[^>]*-->/g;
 
 /**
  * The two tokens of a navigation link's template: its target and its text. The target is a path
@@ -138,8 +143,11 @@ export function firstPaintDay(daysFromToday: number): string {
   if (!Number.isSafeInteger(daysFromToday) || daysFromToday < 0) {
     throw new RangeError(`A first paint's day is a whole number of days from today, not ${daysFromToday}.`);
   }
-  return `{day:+${daysFromToday}}`;
+  return `${DAY_TOKEN_START}+${daysFromToday}}`;
 }
+
+/** How every day token begins: HTML without it has no day to write. */
+export const DAY_TOKEN_START = '{day:';
 
 /** Every day token in a page's HTML: `[token, days from today]`. */
 export const FIRST_PAINT_DAY_TOKEN = /\{day:\+(\d+)\}/g;

@@ -4,3 +4,5 @@ export * from './format';
 export * from './ui';
 export * from './apps';
 export * from './first-paint';
+export * from './bounded-map';
+export * from './checkout';

@@ -4,17 +4,28 @@
  * A car's public fields reuse `vehicleSchema`'s own, so a field is checked alike everywhere.
  */
 import type { FromSchema } from 'json-schema-to-ts';
-import { ISO_DATE_PATTERN, LICENSE_PLATE_PATTERN } from './rules/patterns';
+import { LICENSE_PLATE_PATTERN } from './rules/patterns';
 import { MAX_DATE_PRICES, MAX_DISCOUNT_PERCENT, MAX_LENGTH_DISCOUNTS } from './rules/car-prices';
 import { MAX_RENTAL_DAYS } from './rules/date-range';
+import { paymentSettingsFields, rentalBooksFields } from './payments';
+import {
+  MAX_LENGTH,
+  choice,
+  closedObject,
+  filledText,
+  isoDate,
+  nullableText,
+  optionalFields,
+  requestText,
+  text,
+} from './schema-parts';
 import {
   ADD_ON_PERIODS,
-  MAX_LENGTH,
+  CAR_FIELDS,
+  type CarField,
   ROLES,
   addOnFields,
   carPricesSchema,
-  closedObject,
-  optionalFields,
   vehicleSchema,
 } from './schemas';
 
@@ -58,15 +69,6 @@ export const DEFAULT_PER_PAGE = 20;
 export const AUDIT_PER_PAGE = 50;
 export const MAX_NOTE_LENGTH = 500;
 
-const text = { type: 'string' } as const;
-const nullableText = { type: ['string', 'null'] } as const;
-const isoDate = { type: 'string', pattern: ISO_DATE_PATTERN.source, maxLength: 10 } as const;
-/** Text a person must fill in: not blank, capped. */
-const filledText = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength, pattern: '\\S' }) as const;
-/** One of a few words, as a request sends it: capped like every request string. */
-const choice = <const Values extends readonly string[]>(values: Values) =>
-  ({ type: 'string', enum: values, maxLength: MAX_LENGTH.short }) as const;
-const queryText = (maxLength: number) => ({ type: 'string', maxLength }) as const;
 /** Query strings arrive as text (the API does not coerce types): a whole number from 1. */
 const page = {
   type: 'string',
@@ -119,14 +121,14 @@ const carRuleFields = {
   extra_km_price: rupees(100_000, prices.extra_km_price.description),
 } as const;
 
-/** Every public field of a car an operator writes (not `_id`, `id` or `availability`: those follow). */
-const vehicleFields = {
+/** What an operator may write in each of a car's public fields. */
+const carFieldRules = {
   car_name: filledText(MAX_LENGTH.name),
   brand_name: filledText(MAX_LENGTH.name),
   car_type: choice(car.car_type.enum),
   seating_capacity: { ...car.seating_capacity, minimum: 1, maximum: 50 },
   price_per_day: { ...car.price_per_day, minimum: 1, maximum: 100_000_000 },
-  image_url: { ...car.image_url, maxLength: 2_000 },
+  image_url: { ...requestText(2_000, car.image_url.description), pattern: car.image_url.pattern },
   location: filledText(MAX_LENGTH.city),
   customer_ratings: car.customer_ratings,
   description: filledText(4_000),
@@ -135,30 +137,20 @@ const vehicleFields = {
   fuel_type: filledText(MAX_LENGTH.short),
   engine: filledText(MAX_LENGTH.short),
   transmission: filledText(MAX_LENGTH.short),
+} as const satisfies Record<CarField, object>;
+
+/** Every field of a car an operator writes: the public ones, its plate and its pricing rules. */
+const vehicleFields = {
+  ...carFieldRules,
   license_plate: {
-    type: 'string',
-    maxLength: 20,
+    ...requestText(20, 'Letters and digits, spaces or hyphens between; stored upper-case without them.'),
     pattern: LICENSE_PLATE_PATTERN.source,
-    description: 'Letters and digits, spaces or hyphens between; stored upper-case without them.',
   },
   ...carRuleFields,
 } as const;
 
 export const newVehicleSchema = closedObject({ ...vehicleFields, status: choice(NEW_VEHICLE_STATUSES) }, [
-  'car_name',
-  'brand_name',
-  'car_type',
-  'seating_capacity',
-  'price_per_day',
-  'image_url',
-  'location',
-  'customer_ratings',
-  'description',
-  'model_year',
-  'average',
-  'fuel_type',
-  'engine',
-  'transmission',
+  ...CAR_FIELDS,
   'license_plate',
   'status',
 ]);
@@ -172,11 +164,10 @@ export const vehiclePatchSchema = {
       type: 'boolean',
       description: 'With a move out of service or to retired: cancel the upcoming rentals that would stop it.',
     },
-    reason: {
-      type: 'string',
-      maxLength: MAX_NOTE_LENGTH,
-      description: "Why: kept in the audit log with the change, and in each cancelled rental's history.",
-    },
+    reason: requestText(
+      MAX_NOTE_LENGTH,
+      "Why: kept in the audit log with the change, and in each cancelled rental's history.",
+    ),
   }),
   minProperties: 1,
 } as const;
@@ -208,8 +199,8 @@ export const operatorVehicleSchema = closedObject(
 export const upcomingRentalSchema = closedObject(
   {
     id: { type: 'integer' },
-    pick_up_date: { ...text, description: '`YYYY-MM-DD`' },
-    drop_off_date: { ...text, description: '`YYYY-MM-DD`' },
+    pick_up_date: isoDate,
+    drop_off_date: isoDate,
     customer: { ...text, description: 'The renter’s name.' },
   },
   ['id', 'pick_up_date', 'drop_off_date', 'customer'],
@@ -231,8 +222,8 @@ export const vehicleConflictSchema = closedObject(
 
 export const vehicleListQuerySchema = optionalFields({
   status: choice(VEHICLE_STATUSES),
-  location: queryText(MAX_LENGTH.city),
-  q: queryText(MAX_LENGTH.name),
+  location: requestText(MAX_LENGTH.city),
+  q: requestText(MAX_LENGTH.name),
   sort: choice(VEHICLE_SORTS),
   order: choice(SORT_ORDERS),
   page,
@@ -249,7 +240,7 @@ export const newBlockSchema = closedObject(
     start_date: isoDate,
     end_date: isoDate,
     reason: choice(BLOCK_REASONS),
-    note: { type: 'string', maxLength: MAX_NOTE_LENGTH },
+    note: requestText(MAX_NOTE_LENGTH),
   },
   ['start_date', 'end_date', 'reason'],
 );
@@ -257,8 +248,8 @@ export const newBlockSchema = closedObject(
 export const blockSchema = closedObject(
   {
     id: { type: 'integer' },
-    start_date: text,
-    end_date: text,
+    start_date: isoDate,
+    end_date: isoDate,
     reason: { type: 'string', enum: BLOCK_REASONS },
     note: text,
     created_at: text,
@@ -271,9 +262,9 @@ export const blockListSchema = { type: 'array', items: blockSchema } as const;
 
 export const bookingListQuerySchema = optionalFields({
   stage: choice(RENTAL_STAGES),
-  location: queryText(MAX_LENGTH.city),
-  vehicle: queryText(MAX_LENGTH.id),
-  customer: queryText(MAX_LENGTH.email),
+  location: requestText(MAX_LENGTH.city),
+  vehicle: requestText(MAX_LENGTH.id),
+  customer: requestText(MAX_LENGTH.email),
   from: { ...isoDate, description: 'Rentals with a day on or after this one.' },
   to: { ...isoDate, description: 'Rentals with a day on or before this one.' },
   pick_up_date: { ...isoDate, description: 'Rentals picked up on this day.' },
@@ -293,12 +284,24 @@ export const operatorBookingSchema = closedObject(
     location: text,
     customer_name: text,
     customer_email: text,
-    pick_up_date: text,
-    drop_off_date: text,
+    pick_up_date: isoDate,
+    drop_off_date: isoDate,
     days: { type: 'integer' },
     total_price: { type: 'integer' },
     stage: { type: 'string', enum: RENTAL_STAGES },
     created_at: text,
+    deposit_paise: { type: 'integer', description: 'The deposit due at pick-up, as quoted when booked.' },
+    km_included: {
+      type: 'integer',
+      description:
+        'Kilometres the rental includes in all (its days × the car’s allowance when booked); 0 for no limit.',
+    },
+    hold_expires_at: {
+      type: ['string', 'null'],
+      description:
+        'While the rental awaits its online payment: until when it holds its dates (ISO 8601); null otherwise.',
+    },
+    ...rentalBooksFields,
   },
   [
     'id',
@@ -313,6 +316,12 @@ export const operatorBookingSchema = closedObject(
     'total_price',
     'stage',
     'created_at',
+    'deposit_paise',
+    'km_included',
+    'hold_expires_at',
+    'payments',
+    'paid_paise',
+    'due_paise',
   ],
 );
 
@@ -328,7 +337,7 @@ export const MAX_ODOMETER = 10_000_000;
 export const stageMoveSchema = closedObject(
   {
     to: choice(RENTAL_STAGES),
-    reason: { type: 'string', maxLength: MAX_NOTE_LENGTH },
+    reason: requestText(MAX_NOTE_LENGTH),
     odometer: {
       type: 'integer',
       minimum: 0,
@@ -336,15 +345,21 @@ export const stageMoveSchema = closedObject(
       description: 'Kilometres on the clock, with a move to picked_up (hand-over) or completed (return).',
     },
     deposit: {
-      ...closedObject({ method: choice(DEPOSIT_METHODS), reference: { type: 'string', maxLength: 100 } }, ['method']),
+      ...closedObject({ method: choice(DEPOSIT_METHODS), reference: requestText(100) }, ['method']),
       description: 'With a move to picked_up: the deposit was taken, how, and its reference (a UPI or card slip id).',
     },
-    returned_at: {
-      type: 'string',
-      maxLength: 40,
-      description: 'With a move to completed: when the car came back, ISO 8601 with a zone; now when left out.',
-    },
+    returned_at: requestText(
+      40,
+      'With a move to completed: when the car came back, ISO 8601 with a zone; now when left out.',
+    ),
     tank_full: { type: 'boolean', description: 'With a move to completed: false charges the refuel fee.' },
+    refund_percent: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 100,
+      description:
+        'With a move to cancelled: how much of what was paid online goes back (100 when left out); less than 100 is for admins, with a reason.',
+    },
   },
   ['to'],
 );
@@ -424,16 +439,15 @@ export const INVOICE_PREFIX_PATTERN = /^[A-Z0-9]{1,4}$/;
 export const SAC_PATTERN = /^(?:\d{4,8})?$/;
 export const STATE_CODE_PATTERN = /^(?:\d{2})?$/;
 
-/** The business's tax and invoice settings (docs/decisions/0024-money.md): what an admin sends and reads. */
+/** The most a car can be driven in a day, at most: the ceiling of `max_km_per_day`. */
+export const MAX_KM_PER_DAY_BOUND = 10_000;
+
+/** The business's tax and invoice settings (docs/decisions/0024-money.md, 0030): what an admin reads. */
 export const businessSettingsSchema = closedObject(
   {
     legal_name: { ...filledText(MAX_LENGTH.name), description: 'The supplier’s name on invoices.' },
-    address: { type: 'string', maxLength: MAX_LENGTH.address, description: 'The supplier’s address on invoices.' },
-    gstin: {
-      type: 'string',
-      maxLength: 20,
-      description: 'The business’s GSTIN, empty when not registered; its first two digits must be state_code.',
-    },
+    address: requestText(MAX_LENGTH.address, 'The supplier’s address on invoices.'),
+    gstin: requestText(20, 'The business’s GSTIN, empty when not registered; its first two digits must be state_code.'),
     state_code: {
       type: 'string',
       pattern: STATE_CODE_PATTERN.source,
@@ -466,6 +480,20 @@ export const businessSettingsSchema = closedObject(
     },
     late_fee_per_hour: rupees(1_000_000, 'Rupees for each hour a return is late, after an hour’s grace.'),
     refuel_fee: rupees(1_000_000, 'Rupees charged when a car comes back without a full tank.'),
+    credit_note_prefix: {
+      type: 'string',
+      pattern: INVOICE_PREFIX_PATTERN.source,
+      maxLength: 4,
+      description:
+        'One to four capitals or digits starting every credit note serial (CN/2627/000001); not the invoice prefix.',
+    },
+    max_km_per_day: {
+      type: 'integer',
+      minimum: 1,
+      maximum: MAX_KM_PER_DAY_BOUND,
+      description: 'The most kilometres a return may record per rental day (default 2,000): more is refused as a slip.',
+    },
+    ...paymentSettingsFields,
   },
   [
     'legal_name',
@@ -478,8 +506,27 @@ export const businessSettingsSchema = closedObject(
     'invoice_prefix',
     'late_fee_per_hour',
     'refuel_fee',
+    'credit_note_prefix',
+    'max_km_per_day',
+    'online_payment',
+    'payment_hold_minutes',
+    'cancellation_policy',
   ],
 );
+
+/** What `PUT /api/operator/settings` takes: every setting, but those added after the first ten are kept as they are when left out. */
+export const businessSettingsUpdateSchema = closedObject(businessSettingsSchema.properties, [
+  'legal_name',
+  'address',
+  'gstin',
+  'state_code',
+  'gst_rate',
+  'sac',
+  'prices_include_tax',
+  'invoice_prefix',
+  'late_fee_per_hour',
+  'refuel_fee',
+]);
 
 export type NewVehicle = FromSchema<typeof newVehicleSchema>;
 export type VehiclePatch = FromSchema<typeof vehiclePatchSchema>;
@@ -503,3 +550,24 @@ export type OperatorAddOn = FromSchema<typeof operatorAddOnSchema>;
 export type NewAddOn = FromSchema<typeof newAddOnSchema>;
 export type AddOnPatch = FromSchema<typeof addOnPatchSchema>;
 export type BusinessSettings = FromSchema<typeof businessSettingsSchema>;
+export type BusinessSettingsUpdate = FromSchema<typeof businessSettingsUpdateSchema>;
+
+// The staff side's payments shapes, from the one place the browser's operator code imports.
+export {
+  DESK_METHODS,
+  HOLD_MINUTES,
+  MAX_POLICY_TIERS,
+  ONLINE_PAYMENT_MODES,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+} from './payments';
+export type {
+  CancellationPolicy,
+  OnlinePayment,
+  Payment,
+  PaymentKind,
+  PaymentMethod,
+  PaymentStatus,
+  PaymentsReport,
+  DeskPayment,
+} from './payments';

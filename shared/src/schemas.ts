@@ -5,50 +5,51 @@
  * that imports only types ships none of this.
  */
 
+import { rentalBooksFields, rentalBooksSchema } from './payments';
 import { IMAGE_URL_PATTERN, VEHICLE_ID_PATTERN } from './rules/patterns';
+import {
+  MAX_LENGTH,
+  SCHEMA_FORMATS,
+  closedObject,
+  isoDate,
+  optionalFields,
+  requestText,
+  secretText,
+  text,
+} from './schema-parts';
+
+export { MAX_LENGTH, SCHEMA_FORMATS, closedObject, optionalFields, requestText };
 
 export const VEHICLE_TYPES = ['Sedan', 'SUV', 'Sports', 'Coupe', 'Compact', 'MPV'] as const;
-/** What a customer sees of a rental; `in_progress` once the car has been picked up. */
-export const RENTAL_STATUSES = ['active', 'in_progress', 'cancelled', 'expired'] as const;
+/**
+ * What a customer sees of a rental; `in_progress` once the car has been picked up;
+ * `awaiting_payment` while a booking holds its dates for its online payment (docs/product.md §11).
+ */
+export const RENTAL_STATUSES = ['active', 'awaiting_payment', 'in_progress', 'cancelled', 'expired'] as const;
 /** Every account has one: customers book, operators run the fleet, admins also manage the team. */
 export const ROLES = ['customer', 'operator', 'admin'] as const;
 
-/** Caps on what a client may send, so no field makes the server parse, hash or store megabytes. */
-export const MAX_LENGTH = {
-  id: 512,
-  name: 200,
-  email: 320,
-  /** Above the password rule's own limit, so a long password gets that rule's message. */
-  password: 1024,
-  address: 500,
-  city: 100,
-  short: 32,
-} as const;
-
-/** A request string field, capped. */
-export const requestText = <Description extends string | undefined = undefined>(
-  maxLength: number,
-  description?: Description,
-) => ({ type: 'string', maxLength, ...(description === undefined ? {} : { description }) }) as const;
-
 /**
- * An object schema that allows no other fields, as every API shape is: json-schema-to-ts types
- * an open object with an index signature, and the serialisers drop unlisted fields anyway.
+ * A car's fields that a person writes, as everyone reads them: `_id`, `id` and `availability`
+ * follow from the car's record. The operator's form sends each (`@rentora/shared/operator`).
  */
-export function closedObject<
-  const Properties extends Record<string, unknown>,
-  const Required extends readonly (keyof Properties & string)[],
->(properties: Properties, required: Required) {
-  return { type: 'object', required, additionalProperties: false, properties } as const;
-}
-
-/** A closed object whose fields are all optional. */
-export function optionalFields<const Properties extends Record<string, unknown>>(properties: Properties) {
-  return { type: 'object', additionalProperties: false, properties } as const;
-}
-
-const text = { type: 'string' } as const;
-const isoDate = { type: 'string', format: 'date' } as const;
+export const CAR_FIELDS = [
+  'car_name',
+  'brand_name',
+  'car_type',
+  'seating_capacity',
+  'price_per_day',
+  'image_url',
+  'location',
+  'customer_ratings',
+  'description',
+  'model_year',
+  'average',
+  'fuel_type',
+  'engine',
+  'transmission',
+] as const;
+export type CarField = (typeof CAR_FIELDS)[number];
 
 export const messageSchema = closedObject({ message: text }, ['message']);
 
@@ -78,25 +79,7 @@ export const vehicleSchema = closedObject(
     engine: text,
     transmission: text,
   },
-  [
-    '_id',
-    'id',
-    'car_name',
-    'brand_name',
-    'car_type',
-    'seating_capacity',
-    'price_per_day',
-    'image_url',
-    'location',
-    'customer_ratings',
-    'description',
-    'availability',
-    'model_year',
-    'average',
-    'fuel_type',
-    'engine',
-    'transmission',
-  ],
+  ['_id', 'id', ...CAR_FIELDS, 'availability'],
 );
 
 /** A date range taken by a non-cancelled rental, pick-up..drop-off inclusive. */
@@ -171,6 +154,10 @@ export const rentalSchema = closedObject(
     status: { type: 'string', enum: RENTAL_STATUSES },
     days: { type: 'integer' },
     total_price: { type: 'integer', description: 'Rupees.' },
+    hold_expires_at: {
+      type: 'string',
+      description: 'ISO 8601, only while `awaiting_payment`: the dates are held until then.',
+    },
   },
   ['car', 'pick_up_date', 'drop_off_date', 'status', 'days', 'total_price'],
 );
@@ -205,7 +192,7 @@ export const signUpSchema = closedObject(
   {
     name: requestText(MAX_LENGTH.name),
     email: requestText(MAX_LENGTH.email),
-    password: requestText(MAX_LENGTH.password),
+    password: secretText(MAX_LENGTH.password),
     avatar: requestText(MAX_LENGTH.short, 'avatar1..avatar6'),
   },
   ['name', 'email', 'password', 'avatar'],
@@ -375,8 +362,8 @@ export const vehiclePricesSchema = closedObject(
 const gstinOrNone = { type: ['string', 'null'], description: 'Null when none was given.' } as const;
 const partySchema = closedObject({ name: text, address: text, gstin: gstinOrNone }, ['name', 'address', 'gstin']);
 
-/** A tax invoice (CGST Rule 46), issued once, when its rental is completed, and never changed. */
-export const invoiceSchema = closedObject(
+/** A tax invoice (CGST Rule 46) as issued, once, when its rental is completed, and never changed. */
+export const issuedInvoiceSchema = closedObject(
   {
     number: { type: 'string', description: 'PREFIX/YYYY/NNNNNN: unique within the financial year (April to March).' },
     date: isoDate,
@@ -427,6 +414,81 @@ export const invoiceSchema = closedObject(
   ],
 );
 
+/**
+ * A credit note (CGST Act s. 34) against an invoice: what it takes off, tax included, split the
+ * way the invoice split its tax; its own serial, per financial year, and never changed.
+ */
+export const creditNoteSchema = closedObject(
+  {
+    id: {
+      type: 'integer',
+      description: 'Its id under the rental: `GET /api/rentals/{id}/credit-notes/{credit note id}`.',
+    },
+    number: {
+      type: 'string',
+      description: 'PREFIX/YYYY/NNNNNN, a series of its own: unique within the financial year.',
+    },
+    date: isoDate,
+    rental_id: { type: 'integer' },
+    invoice_number: text,
+    invoice_date: isoDate,
+    reason: text,
+    supplier: issuedInvoiceSchema.properties.supplier,
+    buyer: partySchema,
+    place_of_supply: issuedInvoiceSchema.properties.place_of_supply,
+    sac: text,
+    taxable_paise: paise('The taxable value credited.'),
+    tax: taxSplitSchema,
+    total_paise: paise('What it takes off the invoice, tax included.'),
+  },
+  [
+    'id',
+    'number',
+    'date',
+    'rental_id',
+    'invoice_number',
+    'invoice_date',
+    'reason',
+    'supplier',
+    'buyer',
+    'place_of_supply',
+    'sac',
+    'taxable_paise',
+    'tax',
+    'total_paise',
+  ],
+);
+
+/** A rental's tax invoice as read: as issued, with its credit notes and what is left of it after them. */
+export const invoiceSchema = closedObject(
+  {
+    ...issuedInvoiceSchema.properties,
+    credit_notes: { type: 'array', description: 'Oldest first.', items: creditNoteSchema },
+    credited_paise: paise('The credit notes’ totals together.'),
+    remaining_paise: paise('The invoice’s total less its credit notes.'),
+    books: {
+      ...rentalBooksSchema,
+      description:
+        'The rental’s payments as they stand now ("Paid", "Balance due"): they change after the invoice is issued, so they are not part of it, nor of its PDF.',
+    },
+  },
+  [...issuedInvoiceSchema.required, 'credit_notes', 'credited_paise', 'remaining_paise', 'books'],
+);
+
+/** `POST /api/operator/bookings/{id}/credit-notes`. */
+export const creditNoteRequestSchema = closedObject(
+  {
+    amount_paise: {
+      type: 'integer',
+      minimum: 1,
+      maximum: Number.MAX_SAFE_INTEGER,
+      description: 'What to credit, tax included; the whole of what is left of the invoice when left out.',
+    },
+    reason: { ...requestText(MAX_LENGTH.address), minLength: 1, description: 'Why, printed on the credit note.' },
+  },
+  ['reason'],
+);
+
 /** One of the signed-in customer's rentals with its money (`GET /api/rentals`), for the Profile's invoices. */
 export const customerRentalSchema = closedObject(
   {
@@ -441,13 +503,26 @@ export const customerRentalSchema = closedObject(
       anyOf: [closedObject({ number: text, date: isoDate }, ['number', 'date']), { type: 'null' }],
       description: 'Once the rental is completed.',
     },
+    ...rentalBooksFields,
   },
-  ['id', 'car', 'pick_up_date', 'drop_off_date', 'status', 'total_paise', 'deposit_paise', 'invoice'],
+  [
+    'id',
+    'car',
+    'pick_up_date',
+    'drop_off_date',
+    'status',
+    'total_paise',
+    'deposit_paise',
+    'invoice',
+    'payments',
+    'paid_paise',
+    'due_paise',
+  ],
 );
 
 export const customerRentalListSchema = { type: 'array', items: customerRentalSchema } as const;
 
 export const loginSchema = closedObject(
-  { email: requestText(MAX_LENGTH.email), password: requestText(MAX_LENGTH.password) },
+  { email: requestText(MAX_LENGTH.email), password: secretText(MAX_LENGTH.password) },
   ['email', 'password'],
 );

@@ -12,6 +12,9 @@ import type {
   carPricesSchema,
   customerRentalSchema,
   invoiceSchema,
+  issuedInvoiceSchema,
+  creditNoteSchema,
+  creditNoteRequestSchema,
   quoteLineSchema,
   quoteRequestSchema,
   quoteSchema,
@@ -66,9 +69,23 @@ export type QuoteTotal = FromSchema<typeof quoteTotalSchema>;
 export type BookRideBody = FromSchema<typeof bookRideBodySchema>;
 export type BookingConflict = FromSchema<typeof bookingConflictSchema>;
 export type Invoice = FromSchema<typeof invoiceSchema>;
+/** An invoice as the API keeps it, written once: without its credit notes. */
+export type IssuedInvoice = FromSchema<typeof issuedInvoiceSchema>;
+export type CreditNote = FromSchema<typeof creditNoteSchema>;
+export type CreditNoteRequest = FromSchema<typeof creditNoteRequestSchema>;
 export type CustomerRental = FromSchema<typeof customerRentalSchema>;
 
 /** Every error answer of the API, and most success answers. */
 export type MessageAnswer = FromSchema<typeof messageSchema>;
 /** What sign-up and log-in answer: a token on success, only a message on failure. */
 export type AuthAnswer = MessageAnswer & Partial<FromSchema<typeof tokenAnswerSchema>>;
+
+/** The payment shapes the browser reads (their schemas stay in `./payments` and `./date-change`, which only the API imports). */
+export type {
+  BookingPayment,
+  BookingWithPayment,
+  CancellationQuote,
+  CheckoutResult,
+  VerifiedPayment,
+} from './payments';
+export type { DateChange, DateChangeQuote } from './date-change';

@@ -12,6 +12,8 @@ export * from './stores/vehicles';
 export * from './contract';
 export * from './page-table';
 export * from './site';
-// The one way apps read a store in React: bundled inside this singleton, so the stores'
-// library is shipped once and only the parts used (docs/architecture.md §2).
+// The one way apps read a store in React, and make fetcher stores of their own: bundled inside
+// this singleton, so the stores' library is shipped once and only the parts used
+// (docs/architecture.md §2).
 export { useStore } from '@nanostores/react';
+export { nanoquery } from '@nanostores/query';

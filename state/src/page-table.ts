@@ -144,7 +144,8 @@ export interface SiteTable {
 
 export const EMPTY_SITE_TABLE: SiteTable = { pages: [], modals: [] };
 
-function sitePageOf(remote: string, page: PageEntry): SitePage {
+/** A remote's page as the site serves it: its entry's fields the router and the browser use, with its remote. */
+export function sitePageOf(remote: string, page: PageEntry): SitePage {
   const { name, path, title, expose, reads, what, nav, access, styles } = page;
   return { remote, name, path, title, expose, reads, what, ...(nav && { nav }), access, styles };
 }

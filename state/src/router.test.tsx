@@ -2,10 +2,10 @@ import type { ReactNode } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, NavLink, Route, Routes, useLocation, useParams, useSearchParams } from './router';
-import { createMemoryRouter } from './testing/memory-router';
+import { memoryRouterAt } from './testing/memory-router';
 
 function renderAt(url: string, children: ReactNode) {
-  const router = createMemoryRouter(url);
+  const router = memoryRouterAt(url);
   render(<router.Router>{children}</router.Router>);
   return router;
 }

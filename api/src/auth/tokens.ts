@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createSigner, createVerifier } from 'fast-jwt';
-import { setWithinBound } from '../bounded-map';
+import { setWithinBound } from '@rentora/shared/bounded-map';
 
 const ISSUER = 'rentora-api';
 const AUDIENCE = 'rentora-web';

@@ -9,6 +9,8 @@ import * as fleetOperations from './migrations/2026-11-28T00-01-fleet-operations
 import * as bookingsByStageAndCar from './migrations/2026-11-28T00-02-bookings-by-stage-and-car';
 import * as blockChangeNotify from './migrations/2026-11-28T01-00-block-change-notify';
 import * as money from './migrations/2026-12-01T00-00-money';
+import * as creditNotes from './migrations/2026-12-07T00-00-credit-notes';
+import * as payments from './migrations/2026-12-07T01-00-payments';
 import type { Database } from './schema';
 
 // A static list instead of a folder scan, so bundled builds carry their migrations with them.
@@ -23,6 +25,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-28T00-02-bookings-by-stage-and-car': bookingsByStageAndCar,
   '2026-11-28T01-00-block-change-notify': blockChangeNotify,
   '2026-12-01T00-00-money': money,
+  '2026-12-07T00-00-credit-notes': creditNotes,
+  '2026-12-07T01-00-payments': payments,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

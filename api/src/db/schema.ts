@@ -1,5 +1,12 @@
 import type { AddOnPeriod, BookingForm, CarPrices, Vehicle } from '@rentora/shared';
 import type { BlockReason, DepositMethod, RentalStage, Role, VehicleStatus } from '@rentora/shared/operator';
+import type {
+  OnlinePayment,
+  PaymentKind,
+  PaymentMethod,
+  PaymentPurpose,
+  PaymentStatus,
+} from '@rentora/shared/payments';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 /** Set by the database on insert, never written by the app afterwards. */
@@ -59,6 +66,8 @@ export type RentalsTable = Omit<BookingForm, 'age'> & {
   stage: RentalStage;
   /** The stored quote (api/src/money/stored-quote.ts) as JSON; null when booked before quotes. */
   quote: Defaulted<string | null>;
+  /** While the rental awaits its online payment: when its hold on its dates ends (ADR 0031). */
+  hold_expires_at: Defaulted<string | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 };
@@ -99,6 +108,13 @@ export interface BusinessSettingsTable {
   invoice_prefix: string;
   late_fee_per_hour: number;
   refuel_fee: number;
+  credit_note_prefix: Defaulted<string>;
+  /** The most kilometres a return may record per rental day. */
+  max_km_per_day: Defaulted<number>;
+  online_payment: Defaulted<OnlinePayment>;
+  payment_hold_minutes: Defaulted<number>;
+  /** `@rentora/shared/operator` CancellationPolicy, JSON. */
+  cancellation_policy: Defaulted<string>;
   updated_at: UpdatedAt;
 }
 
@@ -115,8 +131,28 @@ export interface InvoicesTable {
   serial: number;
   number: string;
   issued_on: string;
-  /** The invoice as issued (`@rentora/shared/schemas` invoiceSchema), JSON. */
+  /** The invoice as issued (`@rentora/shared/schemas` issuedInvoiceSchema), JSON. */
   body: string;
+  /** Its PDF, rendered on the first request and kept: the invoice never changes. */
+  pdf: Defaulted<Buffer | null>;
+  created_at: CreatedAt;
+}
+
+/** The last serial given in each financial year to a credit note: a series of its own. */
+export type CreditNoteSerialsTable = InvoiceSerialsTable;
+
+export interface CreditNotesTable {
+  id: Generated<number>;
+  invoice_id: number;
+  financial_year: string;
+  serial: number;
+  number: string;
+  issued_on: string;
+  /** What it takes off its invoice, tax included: the sum of an invoice's credit notes never passes its total. */
+  total_paise: number;
+  /** The credit note as issued (`@rentora/shared/schemas` creditNoteSchema), JSON. */
+  body: string;
+  pdf: Defaulted<Buffer | null>;
   created_at: CreatedAt;
 }
 
@@ -143,6 +179,41 @@ export interface VehicleBlocksTable {
   created_by: string;
 }
 
+/**
+ * One charge or refund of a rental (ADR 0031): online (a gateway order, or a refund of its
+ * payment) or recorded at the desk.
+ */
+export interface PaymentsTable {
+  id: Generated<number>;
+  rental_id: number;
+  kind: PaymentKind;
+  purpose: PaymentPurpose;
+  method: PaymentMethod;
+  amount_paise: number;
+  status: PaymentStatus;
+  /** An online charge's gateway order. */
+  order_id: Defaulted<string | null>;
+  /** The gateway's payment: the one that paid a charge, or the one a refund returns money of. */
+  gateway_payment_id: Defaulted<string | null>;
+  refund_id: Defaulted<string | null>;
+  /** What an online refund is sent to the gateway with, so a retry never refunds twice. */
+  idempotency_key: Defaulted<string | null>;
+  reference: Defaulted<string>;
+  /** An online charge's hold: past it, what is unpaid lapses. */
+  expires_at: Defaulted<string | null>;
+  /** A charge for a change of dates: the dates and price it changes to, JSON. */
+  change_request: Defaulted<string | null>;
+  recorded_by: Defaulted<string>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface GatewayEventsTable {
+  event_id: string;
+  event: string;
+  received_at: CreatedAt;
+}
+
 export type BookingStatus = 201 | 409;
 
 export interface IdempotencyKeysTable {
@@ -150,8 +221,10 @@ export interface IdempotencyKeysTable {
   key: string;
   /** What the first request asked for, so a key reused for another request is refused. */
   fingerprint: string;
-  status_code: BookingStatus;
+  status_code: number;
   body: string;
+  /** The whole answer, JSON, when it is more than a message (a booking with its payment). */
+  answer: Defaulted<string | null>;
   created_at: CreatedAt;
 }
 
@@ -190,6 +263,10 @@ export interface Database {
   business_settings: BusinessSettingsTable;
   invoice_serials: InvoiceSerialsTable;
   invoices: InvoicesTable;
+  credit_note_serials: CreditNoteSerialsTable;
+  credit_notes: CreditNotesTable;
+  payments: PaymentsTable;
+  gateway_events: GatewayEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -15,7 +15,25 @@ export interface StoredQuote extends RentalPrice {
   gstin: string | null;
   tax_rule: TaxRule;
   terms: ReturnTerms;
+  /**
+   * The pick-up day the cancellation policy is timed from, written by each change of dates: the
+   * new pick-up when the change was made while cancelling was still free, else the earlier one, so
+   * moving the rental cannot buy back a refund the policy no longer gives. Absent for a rental
+   * never changed (its own pick-up counts).
+   */
+  policy_pick_up_date?: string;
+  /**
+   * What changes of dates kept by the cancellation policy: paid online, never refunded, and
+   * neither the rental's total nor a deposit. Absent when nothing was kept.
+   */
+  kept_fee_paise?: number;
 }
+
+/** The pick-up day a cancellation (or a change that gives days up) is timed from: ISO dates compare as text. */
+export const policyPickUpDate = (rental: { pick_up_date: string }, quote: StoredQuote): string =>
+  quote.policy_pick_up_date !== undefined && quote.policy_pick_up_date < rental.pick_up_date
+    ? quote.policy_pick_up_date
+    : rental.pick_up_date;
 
 /** A rental booked before quotes cost its days at its car's price, no tax, no deposit, no charges. */
 function quoteBeforeMoney(days: number, totalRupees: number): StoredQuote {

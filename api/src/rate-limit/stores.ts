@@ -1,4 +1,5 @@
 import Redis from 'ioredis';
+import { setWithinBound } from '@rentora/shared/bounded-map';
 
 export interface Hit {
   count: number;
@@ -38,14 +39,9 @@ export function createMemoryStore({
         nextSweep = time + SWEEP_EVERY_MS;
       }
       let window = windows.get(key);
-      windows.delete(key);
       if (window === undefined || window.resetAt <= time) window = { count: 0, resetAt: time + windowMs };
       window.count += 1;
-      windows.set(key, window);
-      if (windows.size > maxKeys) {
-        const leastRecent = windows.keys().next().value;
-        if (leastRecent !== undefined) windows.delete(leastRecent);
-      }
+      setWithinBound(windows, key, window, maxKeys);
       return { count: window.count, resetInMs: window.resetAt - time };
     },
     refund: async (key) => {

@@ -42,6 +42,17 @@ export async function recordPickUp(db: Executor, rentalId: number, record: PickU
     .execute();
 }
 
+/** When the rental was moved to picked_up, as stored (`isoTimestamp` reads it); undefined before. */
+export async function findPickUpTime(db: Executor, rentalId: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('rental_stage_changes')
+    .select('changed_at')
+    .where('rental_id', '=', rentalId)
+    .where('to_stage', '=', 'picked_up')
+    .executeTakeFirst();
+  return row?.changed_at;
+}
+
 /** The return, beside the pick-up's row when there is one. */
 export async function recordReturn(db: Executor, rentalId: number, record: ReturnRecord): Promise<void> {
   const values = {

@@ -1,12 +1,13 @@
 import type { Engine } from '../db/connect';
-import type { BookingStatus } from '../db/schema';
 import { storedTimestamp } from '../db/timestamps';
 import type { Executor } from './executor';
 
 export interface StoredAnswer {
   fingerprint: string;
-  statusCode: BookingStatus;
+  statusCode: number;
   message: string;
+  /** The whole answer, when it is more than its message. */
+  answer?: unknown;
 }
 
 /** A retry comes within minutes; after a day a key means nothing and its row is pruned. */
@@ -23,12 +24,19 @@ export async function findStoredAnswer(
 ): Promise<StoredAnswer | undefined> {
   const row = await db
     .selectFrom('idempotency_keys')
-    .select(['fingerprint', 'status_code', 'body'])
+    .select(['fingerprint', 'status_code', 'body', 'answer'])
     .where('user_id', '=', userId)
     .where('key', '=', key)
     .where('created_at', '>=', expiryCutoff(engine))
     .executeTakeFirst();
-  return row && { fingerprint: row.fingerprint, statusCode: row.status_code, message: row.body };
+  return (
+    row && {
+      fingerprint: row.fingerprint,
+      statusCode: row.status_code,
+      message: row.body,
+      ...(row.answer === null ? {} : { answer: JSON.parse(row.answer) as unknown }),
+    }
+  );
 }
 
 /**
@@ -56,6 +64,7 @@ export async function storeAnswer(
       fingerprint: answer.fingerprint,
       status_code: answer.statusCode,
       body: answer.message,
+      answer: answer.answer === undefined ? null : JSON.stringify(answer.answer),
     })
     .execute();
 }

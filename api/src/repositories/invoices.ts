@@ -1,20 +1,24 @@
-import type { Invoice } from '@rentora/shared';
+import type { IssuedInvoice } from '@rentora/shared';
+import type { Engine } from '../db/connect';
 import type { Role } from '@rentora/shared/operator';
 import type { Executor } from './executor';
 
 /**
- * The next serial of a financial year, taken in the caller's transaction: one statement that
- * inserts the year's first or moves its last on, so two invoices at once never share a number
- * (PostgreSQL: the second waits on the first's row until it commits; SQLite has one writer).
+ * The next serial of a financial year in a series (invoices, credit notes), taken in the caller's
+ * transaction: one statement that inserts the year's first or moves its last on, so two documents
+ * at once never share a number (PostgreSQL: the second waits on the first's row until it
+ * commits; SQLite has one writer).
  */
-export async function takeSerial(db: Executor, financialYear: string): Promise<number> {
+export async function takeSerial(
+  db: Executor,
+  series: 'invoice_serials' | 'credit_note_serials',
+  financialYear: string,
+): Promise<number> {
   const { last_serial: serial } = await db
-    .insertInto('invoice_serials')
+    .insertInto(series)
     .values({ financial_year: financialYear, last_serial: 1 })
     .onConflict((conflict) =>
-      conflict
-        .column('financial_year')
-        .doUpdateSet((eb) => ({ last_serial: eb('invoice_serials.last_serial', '+', 1) })),
+      conflict.column('financial_year').doUpdateSet((eb) => ({ last_serial: eb(`${series}.last_serial`, '+', 1) })),
     )
     .returning('last_serial')
     .executeTakeFirstOrThrow();
@@ -23,7 +27,7 @@ export async function takeSerial(db: Executor, financialYear: string): Promise<n
 
 export async function insertInvoice(
   db: Executor,
-  invoice: { rentalId: number; financialYear: string; serial: number; body: Invoice },
+  invoice: { rentalId: number; financialYear: string; serial: number; body: IssuedInvoice },
 ): Promise<void> {
   await db
     .insertInto('invoices')
@@ -38,20 +42,54 @@ export async function insertInvoice(
     .execute();
 }
 
+export interface StoredInvoice {
+  id: number;
+  body: IssuedInvoice;
+}
+
+/** Who may read a rental's documents: its customer, and staff. */
+export interface DocumentReader {
+  id: number;
+  role: Role;
+}
+
 /** A rental's invoice, for its customer or for staff; undefined for anyone else, as for none at all. */
 export async function findInvoiceFor(
   db: Executor,
   rentalId: number,
-  reader: { id: number; role: Role },
-): Promise<Invoice | undefined> {
+  reader: DocumentReader,
+): Promise<StoredInvoice | undefined> {
   let query = db
     .selectFrom('invoices')
     .innerJoin('rentals', 'rentals.id', 'invoices.rental_id')
-    .select('invoices.body')
+    .select(['invoices.id', 'invoices.body'])
     .where('invoices.rental_id', '=', rentalId);
   if (reader.role === 'customer') query = query.where('rentals.user_id', '=', reader.id);
   const row = await query.executeTakeFirst();
-  return row && (JSON.parse(row.body) as Invoice);
+  return row && { id: row.id, body: JSON.parse(row.body) as IssuedInvoice };
+}
+
+/** A rental's invoice for a credit note, locked until commit on PostgreSQL (SQLite has one writer). */
+export async function findInvoiceForUpdate(
+  db: Executor,
+  engine: Engine,
+  rentalId: number,
+): Promise<StoredInvoice | undefined> {
+  let query = db.selectFrom('invoices').select(['id', 'body']).where('rental_id', '=', rentalId);
+  if (engine === 'postgres') query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  return row && { id: row.id, body: JSON.parse(row.body) as IssuedInvoice };
+}
+
+/** The PDF kept for an invoice, if one has been rendered. */
+export async function findInvoicePdf(db: Executor, invoiceId: number): Promise<Buffer | undefined> {
+  const row = await db.selectFrom('invoices').select('pdf').where('id', '=', invoiceId).executeTakeFirst();
+  return row?.pdf ?? undefined;
+}
+
+/** Keeps an invoice's PDF; the first one kept stays (two first requests at once render alike anyway). */
+export async function keepInvoicePdf(db: Executor, invoiceId: number, pdf: Buffer): Promise<void> {
+  await db.updateTable('invoices').set({ pdf }).where('id', '=', invoiceId).where('pdf', 'is', null).execute();
 }
 
 /** What an invoice says of its rental: the renter as they booked, the car, the dates, the quote. */

@@ -1,7 +1,10 @@
 import type { BOOKING_SORTS, OperatorBooking, RentalStage, StageChange } from '@rentora/shared/operator';
+import type { RentalBooks, rentalBooksFields } from '@rentora/shared/payments';
 import { sql } from 'kysely';
 import type { Engine } from '../db/connect';
 import { isoTimestamp } from '../db/timestamps';
+import { readStoredQuote } from '../money/stored-quote';
+import { readBooks } from '../services/payments/books';
 import type { Executor } from './executor';
 
 export interface BookingListFilter {
@@ -78,10 +81,46 @@ const BOOKING_COLUMNS = [
   'rentals.total_price',
   'rentals.stage',
   'rentals.created_at',
+  'rentals.quote',
+  'rentals.hold_expires_at',
 ] as const;
 
-type BookingRow = Omit<OperatorBooking, 'created_at'> & { created_at: string };
-const toBooking = (row: BookingRow): OperatorBooking => ({ ...row, created_at: isoTimestamp(row.created_at) });
+/** A rental as staff see it, before its books are read (`withBooks`). */
+export type BookingRecord = Omit<OperatorBooking, keyof typeof rentalBooksFields>;
+
+type BookingRow = Omit<BookingRecord, 'created_at' | 'deposit_paise' | 'km_included' | 'hold_expires_at'> & {
+  created_at: string;
+  quote: string | null;
+  hold_expires_at: string | null;
+};
+
+/**
+ * A rental as staff see it, with what the desk needs from its quote (the deposit due and the
+ * kilometres included) and the end of its hold while it awaits its online payment.
+ */
+function toBooking({ quote, ...row }: BookingRow): BookingRecord & { total_paise: number } {
+  const quoted = readStoredQuote({ quote, days: row.days, total_price: row.total_price });
+  return {
+    ...row,
+    created_at: isoTimestamp(row.created_at),
+    deposit_paise: quoted.deposit_paise,
+    km_included: quoted.terms.km_per_day * row.days,
+    hold_expires_at: row.hold_expires_at === null ? null : isoTimestamp(row.hold_expires_at),
+    total_paise: quoted.total_paise,
+  };
+}
+
+/** Rentals with their books (two queries for them all), as the operator's answers carry them. */
+export async function withBooks(
+  db: Executor,
+  bookings: readonly (BookingRecord & { total_paise: number })[],
+): Promise<OperatorBooking[]> {
+  const books = await readBooks(db, bookings);
+  return bookings.map(({ total_paise: _quoted, ...booking }) => ({
+    ...booking,
+    ...(books.get(booking.id) as RentalBooks),
+  }));
+}
 
 /**
  * One page of rentals, and how many the filter keeps in all. The page is cut from the rentals
@@ -103,6 +142,8 @@ export async function listOperatorBookings(
       'rentals.total_price',
       'rentals.stage',
       'rentals.created_at',
+      'rentals.quote',
+      'rentals.hold_expires_at',
     ])
     .orderBy(`rentals.${filter.sort}`, filter.order)
     .orderBy('rentals.id', filter.order)
@@ -126,6 +167,8 @@ export async function listOperatorBookings(
       'page.total_price',
       'page.stage',
       'page.created_at',
+      'page.quote',
+      'page.hold_expires_at',
     ])
     .orderBy(`page.${filter.sort}`, filter.order)
     .orderBy('page.id', filter.order)
@@ -133,7 +176,7 @@ export async function listOperatorBookings(
   const { total } = await rentals
     .select((eb) => eb.fn.countAll<number | string>().as('total'))
     .executeTakeFirstOrThrow();
-  return { items: rows.map(toBooking), total: Number(total) };
+  return { items: await withBooks(db, rows.map(toBooking)), total: Number(total) };
 }
 
 /** One rental as the operator sees it, locked until commit on PostgreSQL when `forUpdate`. */
@@ -142,7 +185,7 @@ export async function findOperatorBooking(
   engine: Engine,
   id: number,
   forUpdate = false,
-): Promise<OperatorBooking | undefined> {
+): Promise<(BookingRecord & { total_paise: number }) | undefined> {
   let query = db
     .selectFrom('rentals')
     .innerJoin('vehicles', 'vehicles.id', 'rentals.vehicle_id')

@@ -2,6 +2,7 @@ import type { BookedRange, Rental, RentalStatus, User } from '@rentora/shared';
 import type { RentalStage, UpcomingRental } from '@rentora/shared/operator';
 import { sql } from 'kysely';
 import { precompiled } from '../db/precompiled';
+import { isoTimestamp } from '../db/timestamps';
 import type { NewRental } from '../db/schema';
 import type { Executor } from './executor';
 import type { SessionKey } from './sessions';
@@ -96,18 +97,23 @@ export async function findCurrentRental(
     .executeTakeFirst();
 }
 
-/** The car's confirmed rentals that have not ended before `today`, earliest first, with the renter's name. */
-export async function listUpcomingRentals(db: Executor, vehicleId: number, today: string): Promise<UpcomingRental[]> {
-  return db
+/**
+ * The car's confirmed rentals (not picked up), earliest first, with the renter's name: those that
+ * have not ended before `endingFrom`, or every one when it is left out.
+ */
+export async function listUpcomingRentals(
+  db: Executor,
+  vehicleId: number,
+  endingFrom?: string,
+): Promise<UpcomingRental[]> {
+  let query = db
     .selectFrom('rentals')
     .innerJoin('users', 'users.id', 'rentals.user_id')
     .select(['rentals.id', 'rentals.pick_up_date', 'rentals.drop_off_date', 'users.name as customer'])
     .where('rentals.vehicle_id', '=', vehicleId)
-    .where('rentals.stage', '=', 'confirmed')
-    .where('rentals.drop_off_date', '>=', today)
-    .orderBy('rentals.pick_up_date')
-    .orderBy('rentals.id')
-    .execute();
+    .where('rentals.stage', '=', 'confirmed');
+  if (endingFrom !== undefined) query = query.where('rentals.drop_off_date', '>=', endingFrom);
+  return query.orderBy('rentals.pick_up_date').orderBy('rentals.id').execute();
 }
 
 /** The car's rental that is picked up and not yet completed (overdue or not), if any: the car is on the road. */
@@ -168,15 +174,7 @@ const profileRows = precompiled(
         'users.avatar',
         'users.role',
         'rentals.id as rental_id',
-        'vehicles.slug',
-        'vehicles.image_url',
-        'vehicles.brand_name',
-        'vehicles.car_name',
-        'rentals.pick_up_date',
-        'rentals.drop_off_date',
-        'rentals.stage',
-        'rentals.days',
-        'rentals.total_price',
+        ...CUSTOMER_RENTAL_COLUMNS,
       ])
       .where('users.id', '=', userId)
       .where('users.token_version', '=', version)
@@ -192,6 +190,48 @@ type ProfileRow = Awaited<ReturnType<typeof profileRows>>[number];
 /** A row with a rental has every rental and car column set: a rental always has its car (a foreign key). */
 const hasRental = (row: ProfileRow): row is { [K in keyof ProfileRow]: NonNullable<ProfileRow[K]> } =>
   row.rental_id !== null;
+
+/** A rental as its customer sees it, of `rentals` joined to their `vehicles`: the profile's and the invoices' lists. */
+export const CUSTOMER_RENTAL_COLUMNS = [
+  'vehicles.slug',
+  'vehicles.image_url',
+  'vehicles.brand_name',
+  'vehicles.car_name',
+  'rentals.pick_up_date',
+  'rentals.drop_off_date',
+  'rentals.stage',
+  'rentals.days',
+  'rentals.total_price',
+  'rentals.hold_expires_at',
+] as const;
+
+interface CustomerRentalRow {
+  slug: string;
+  image_url: string;
+  brand_name: string;
+  car_name: string;
+  pick_up_date: string;
+  drop_off_date: string;
+  stage: RentalStage;
+  days: number;
+  total_price: number;
+  hold_expires_at: string | null;
+}
+
+/** A rental of CUSTOMER_RENTAL_COLUMNS as the customer sees it, `expired` derived from `today`. */
+export function customerRental(row: CustomerRentalRow, today: string): Rental {
+  const status = customerStatus(row.stage, row.drop_off_date, today);
+  const held = status === 'active' && row.hold_expires_at !== null;
+  return {
+    car: { _id: row.slug, image_url: row.image_url, brand_name: row.brand_name, car_name: row.car_name },
+    pick_up_date: row.pick_up_date,
+    drop_off_date: row.drop_off_date,
+    status: held ? 'awaiting_payment' : status,
+    days: row.days,
+    total_price: row.total_price,
+    ...(held && row.hold_expires_at !== null && { hold_expires_at: isoTimestamp(row.hold_expires_at) }),
+  };
+}
 
 /**
  * What a customer sees of a stage (docs/decisions/0017-operator-side.md): a started rental is in
@@ -212,13 +252,6 @@ export async function findProfile(db: Executor, session: SessionKey, today: stri
   const rows = await profileRows(db, session.userId, session.version, session.issuedBefore, session.tokenId);
   const [first] = rows;
   if (first === undefined) return undefined;
-  const cars_rented = rows.filter(hasRental).map((row): Rental => ({
-    car: { _id: row.slug, image_url: row.image_url, brand_name: row.brand_name, car_name: row.car_name },
-    pick_up_date: row.pick_up_date,
-    drop_off_date: row.drop_off_date,
-    status: customerStatus(row.stage, row.drop_off_date, today),
-    days: row.days,
-    total_price: row.total_price,
-  }));
+  const cars_rented = rows.filter(hasRental).map((row): Rental => customerRental(row, today));
   return { name: first.name, email: first.email, avatar: first.avatar, role: first.role, cars_rented };
 }

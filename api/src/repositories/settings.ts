@@ -1,4 +1,5 @@
 import type { BusinessSettings } from '@rentora/shared/operator';
+import type { CancellationPolicy } from '@rentora/shared/payments';
 import { sql } from 'kysely';
 import type { Engine } from '../db/connect';
 import { precompiled } from '../db/precompiled';
@@ -15,6 +16,11 @@ const COLUMNS = [
   'invoice_prefix',
   'late_fee_per_hour',
   'refuel_fee',
+  'credit_note_prefix',
+  'max_km_per_day',
+  'online_payment',
+  'payment_hold_minutes',
+  'cancellation_policy',
 ] as const;
 
 type SettingsRow = Awaited<ReturnType<typeof settingsRows>>[number];
@@ -23,10 +29,16 @@ const settingsRows = precompiled((db: Executor) =>
   db.selectFrom('business_settings').select(COLUMNS).where('id', '=', 1),
 );
 
-const toSettings = ({ gst_rate_basis_points: basisPoints, prices_include_tax: included, ...row }: SettingsRow) => ({
+const toSettings = ({
+  gst_rate_basis_points: basisPoints,
+  prices_include_tax: included,
+  cancellation_policy: policy,
+  ...row
+}: SettingsRow): BusinessSettings => ({
   ...row,
   gst_rate: basisPoints / 100,
   prices_include_tax: included === 1,
+  cancellation_policy: JSON.parse(policy) as CancellationPolicy,
 });
 
 /**
@@ -47,11 +59,12 @@ export async function readSettingsForUpdate(db: Executor, engine: Engine): Promi
 }
 
 export async function writeSettings(db: Executor, settings: BusinessSettings): Promise<void> {
-  const { gst_rate: rate, prices_include_tax: included, ...rest } = settings;
+  const { gst_rate: rate, prices_include_tax: included, cancellation_policy: policy, ...rest } = settings;
   await db
     .updateTable('business_settings')
     .set({
       ...rest,
+      cancellation_policy: JSON.stringify(policy),
       // Hundredths of a percent, whole: 18.5 → 1850; rounding drops the binary fraction a product may carry.
       gst_rate_basis_points: Math.round(rate * 100),
       prices_include_tax: included ? 1 : 0,

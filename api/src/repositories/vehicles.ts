@@ -86,6 +86,17 @@ export async function lockVehicleOfRental(db: Executor, engine: Engine, rentalId
     .execute();
 }
 
+/** The lifecycle status of a rental's car. */
+export async function findStatusOfRentalCar(db: Executor, rentalId: number): Promise<VehicleStatus> {
+  const { status } = await db
+    .selectFrom('vehicles')
+    .innerJoin('rentals', 'rentals.vehicle_id', 'vehicles.id')
+    .select('vehicles.status')
+    .where('rentals.id', '=', rentalId)
+    .executeTakeFirstOrThrow();
+  return status;
+}
+
 /**
  * Ranges held by rentals (confirmed or picked up) and by the car's blocks, that have not ended
  * before `today`: publicly a block is booked days like any other, its reason unsaid (a hot read: precompiled).

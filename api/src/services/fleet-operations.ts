@@ -6,6 +6,7 @@ import type {
   VehicleStatus,
 } from '@rentora/shared/operator';
 import { formatDisplayDate } from '@rentora/shared/format';
+import { DEFAULT_CANCELLATION_POLICY } from '@rentora/shared/payments';
 import { isPhotoOnHosts, photoHostMessage } from '@rentora/shared/rules';
 import type { Kysely } from 'kysely';
 import type { Engine } from '../db/connect';
@@ -14,6 +15,7 @@ import { runInTransaction } from '../db/transaction';
 import { isUniqueViolation } from '../db/violations';
 import { ApiError, vehicleNotFound } from '../errors';
 import { checkCarRules, ruleColumns } from '../money/car-rules';
+import { FEE_LABELS } from '../money/invoice';
 import { recordAudit } from '../repositories/audit';
 import {
   findVehicleForUpdate,
@@ -28,6 +30,7 @@ import {
 } from '../repositories/operator-vehicles';
 import { findRentalOnTheRoad, listUpcomingRentals, moveRentalStage } from '../repositories/rentals';
 import type { Executor } from '../repositories/executor';
+import { cancellationOutcome, settleCancellation } from './payments/cancellation';
 
 export interface OperatorContext {
   db: Kysely<Database>;
@@ -39,6 +42,8 @@ export interface OperatorContext {
 /** What adding or changing a car needs beyond the rest: the hosts its photo may be on (`config.photoHosts`). */
 export interface FleetContext extends OperatorContext {
   photoHosts: readonly string[];
+  /** The business's time zone, for the refunds of rentals a move off the road cancels. */
+  timeZone: string;
 }
 
 /** Who may move a car where (docs/decisions/0017-operator-side.md); `retired` is final. */
@@ -160,6 +165,8 @@ export interface PatchResult {
   vehicle: OperatorVehicle;
   /** Rentals cancelled by `cancel_upcoming`. */
   cancelled: number[];
+  /** The refunds their cancellation queued, to send once committed. */
+  refunds: number[];
 }
 
 /**
@@ -197,11 +204,15 @@ export async function patchVehicle(
       if (plate !== undefined && (await plateTaken(trx, plate, row.id))) throw duplicatePlate(plate);
 
       const cancelled: number[] = [];
+      const refunds: number[] = [];
+      const clock = { now: Date.now(), timeZone: context.timeZone };
       if (status !== row.status && (status === 'out_of_service' || status === 'retired')) {
         // Retiring is final, and a car a customer is driving is still on the road.
         const onTheRoad = status === 'retired' ? await findRentalOnTheRoad(trx, row.id) : undefined;
         if (onTheRoad !== undefined) throw new ApiError(409, onTheRoadMessage(onTheRoad));
-        const upcoming = await listUpcomingRentals(trx, row.id, today);
+        // Retired is for good: every rental not picked up goes, a stale one whose days have passed
+        // included, so none can be handed over later. Out of service, the past ones stay for the desk.
+        const upcoming = await listUpcomingRentals(trx, row.id, status === 'retired' ? undefined : today);
         if (upcoming.length > 0 && cancelUpcoming !== true) throw upcomingRentalsRefusal(upcoming);
         const why = reason === undefined ? CANCEL_REASONS[status] : `${CANCEL_REASONS[status]} ${reason}`;
         for (const rental of upcoming) {
@@ -215,12 +226,20 @@ export async function patchVehicle(
           // Its customer cancelled it meanwhile (PostgreSQL: the list was read before their commit,
           // the write after): this request did not cancel it, so it records nothing of it.
           if (!moved) continue;
+          // The business cancels: whatever was paid online goes back in full (docs/decisions/0031-payments.md).
+          const outcome = await cancellationOutcome(trx, rental.id, DEFAULT_CANCELLATION_POLICY, clock, 100);
+          const settled = await settleCancellation(trx, rental.id, outcome, today, FEE_LABELS.cancelled);
+          refunds.push(...settled.refunds);
           await recordAudit(trx, {
             actor,
             action: 'booking.stage_changed',
             subject: `booking:${rental.id}`,
             before: { stage: 'confirmed' },
-            after: { stage: 'cancelled', reason: why },
+            after: {
+              stage: 'cancelled',
+              reason: why,
+              ...(outcome.refund_paise > 0 ? { refund_paise: outcome.refund_paise } : {}),
+            },
           });
           cancelled.push(rental.id);
         }
@@ -236,7 +255,8 @@ export async function patchVehicle(
       // A car saved as it is (the form sent unedited, its status sent again) is left as it is: no
       // write, no empty audit entry, `updated_at` and `updated_by` kept.
       const same = (key: string, value: unknown) => row[key as keyof VehicleRow] === value;
-      if (Object.entries(changes).every(([key, value]) => same(key, value))) return { vehicle: current, cancelled };
+      if (Object.entries(changes).every(([key, value]) => same(key, value)))
+        return { vehicle: current, cancelled, refunds };
       const updated = await updateVehicle(trx, row.id, { ...changes, updated_by: actor });
       const vehicle = toOperatorVehicle(updated);
       const { before, after } = difference(current, vehicle);
@@ -247,7 +267,7 @@ export async function patchVehicle(
         before,
         after: reason === undefined ? after : { ...after, reason },
       });
-      return { vehicle, cancelled };
+      return { vehicle, cancelled, refunds };
     });
   } catch (error) {
     if (plate !== undefined && isUniqueViolation(error)) throw duplicatePlate(plate);

@@ -1,13 +1,15 @@
-import type { DepositMethod, OperatorBooking, RentalStage } from '@rentora/shared/operator';
+import type { DepositMethod, RentalStage } from '@rentora/shared/operator';
+import type { BookingRecord } from '../repositories/operator-bookings';
 import { addDays, startOfDayIn } from '@rentora/shared/format';
 import type { Engine } from '../db/connect';
-import { storedTimestamp } from '../db/timestamps';
+import { isoTimestamp, storedTimestamp } from '../db/timestamps';
 import { ApiError } from '../errors';
 import { returnCharges } from '../money/return-charges';
 import { readStoredQuote } from '../money/stored-quote';
 import type { Executor } from '../repositories/executor';
-import { findPickUp, recordPickUp, recordReturn } from '../repositories/handovers';
+import { findPickUp, findPickUpTime, recordPickUp, recordReturn } from '../repositories/handovers';
 import { findRentalToInvoice } from '../repositories/invoices';
+import { readSettings } from '../repositories/settings';
 import { issueInvoice } from './invoices';
 
 /** What the desk may send with a move to picked_up (hand-over) or completed (return); all optional. */
@@ -38,7 +40,11 @@ export const DETAILS_FOR_MOVES =
   'odometer and deposit go with a move to picked_up; odometer, returned_at and tank_full with a move to completed.';
 export const RETURN_TIME_FORMAT = 'returned_at must be a time with its zone, like 2026-12-10T18:30:00+05:30.';
 export const RETURN_IN_FUTURE = 'returned_at cannot be in the future.';
-export const RETURN_BEFORE_PICK_UP = 'returned_at cannot be before the rental’s pick-up day.';
+export const returnBeforePickUp = (pickedUpAt: string) =>
+  `returned_at cannot be before the car was handed over, at ${pickedUpAt}.`;
+export const tooFarForDays = (distance: number, days: number, perDay: number) =>
+  `The odometer readings make ${distance.toLocaleString('en-IN')} km in ${days} ${days === 1 ? 'day' : 'days'}: ` +
+  `more than the ${(perDay * days).toLocaleString('en-IN')} km a return may record for that (${perDay.toLocaleString('en-IN')} km a day). Check the reading.`;
 export const odometerBackwards = (atPickUp: number) =>
   `The odometer cannot read less at return than at pick-up (${atPickUp} km).`;
 
@@ -61,7 +67,7 @@ export function checkHandoverDetails(to: RentalStage, details: HandoverDetails):
 export async function recordHandover(
   context: HandoverContext,
   trx: Executor,
-  booking: OperatorBooking,
+  booking: BookingRecord,
   to: RentalStage,
   details: HandoverDetails,
 ): Promise<Record<string, unknown>> {
@@ -81,12 +87,19 @@ export async function recordHandover(
   const now = context.now();
   const returnedAt = details.returned_at === undefined ? now : Date.parse(details.returned_at);
   if (returnedAt > now + CLOCK_SKEW_MS) throw new ApiError(400, RETURN_IN_FUTURE);
-  if (returnedAt < startOfDayIn(booking.pick_up_date, context.timeZone)) throw new ApiError(400, RETURN_BEFORE_PICK_UP);
+  const pickedUpAt = await findPickUpTime(trx, booking.id);
+  // The stage's move is kept to the second (SQLite's CURRENT_TIMESTAMP): a return within that second stands.
+  if (pickedUpAt !== undefined && returnedAt < Date.parse(isoTimestamp(pickedUpAt)))
+    throw new ApiError(400, returnBeforePickUp(isoTimestamp(pickedUpAt)));
   const pickUp = await findPickUp(trx, booking.id);
   const odometer = details.odometer ?? null;
   const atPickUp = pickUp?.odometer ?? null;
-  if (odometer !== null && atPickUp !== null && odometer < atPickUp)
-    throw new ApiError(400, odometerBackwards(atPickUp));
+  if (odometer !== null && atPickUp !== null) {
+    if (odometer < atPickUp) throw new ApiError(400, odometerBackwards(atPickUp));
+    const { max_km_per_day: perDay } = await readSettings(trx);
+    if (odometer - atPickUp > perDay * booking.days)
+      throw new ApiError(400, tooFarForDays(odometer - atPickUp, booking.days, perDay));
+  }
   const tankFull = details.tank_full ?? null;
   await recordReturn(trx, booking.id, {
     odometer,

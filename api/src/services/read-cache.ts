@@ -1,4 +1,4 @@
-import { setWithinBound } from '../bounded-map';
+import { setWithinBound } from '@rentora/shared/bounded-map';
 import type { ChangeSignal } from '../db/change-signal';
 
 /**

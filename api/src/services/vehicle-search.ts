@@ -1,10 +1,9 @@
-import type { BookedRange, VehicleSearch } from '@rentora/shared';
-import { checkDateRange, isIsoDate } from '@rentora/shared/rules';
+import type { VehicleSearch } from '@rentora/shared';
+import { checkDateRange, isIsoDate, notIsoDate } from '@rentora/shared/rules';
 import { ApiError } from '../errors';
 import type { VehicleFilter } from '../repositories/vehicles';
 
 export const BOTH_DATES = 'Give both pick_up_date and drop_off_date, or neither.';
-export const malformedDate = (field: keyof BookedRange) => `${field} must be a real date written YYYY-MM-DD.`;
 
 /**
  * The query string of `GET /api/vehicles` read as a filter, or a 400 that says what is wrong.
@@ -20,7 +19,7 @@ export function readVehicleSearch(query: VehicleSearch, today: string): VehicleF
     ['pick_up_date', pickUp],
     ['drop_off_date', dropOff],
   ] as const) {
-    if (!isIsoDate(value)) throw new ApiError(400, malformedDate(field));
+    if (!isIsoDate(value)) throw new ApiError(400, notIsoDate(field));
   }
   const range = { pick_up_date: pickUp, drop_off_date: dropOff };
   const errors = checkDateRange(range, today);

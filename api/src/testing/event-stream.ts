@@ -17,6 +17,8 @@ export interface OpenedStream {
   events: StreamEvent[];
   /** Every comment so far (a heartbeat is `:`), each as its whole block. */
   comments: string[];
+  /** Every `retry:` hint so far, in milliseconds. */
+  retries: number[];
   /** The first event from index `from` on that `accept` takes; fails after `timeoutMs`. */
   next(accept: (event: StreamEvent) => boolean, options?: { from?: number; timeoutMs?: number }): Promise<StreamEvent>;
   /** The first `count` comments, once they have come; fails after `timeoutMs`. */
@@ -50,6 +52,13 @@ function parseEvent(block: string): StreamEvent | undefined {
   return fields > 0 && (event.event !== undefined || event.data !== '') ? event : undefined;
 }
 
+function retriesIn(block: string): number[] {
+  return block
+    .split('\n')
+    .filter((line) => line.startsWith('retry:'))
+    .map((line) => Number(line.slice('retry:'.length).trim()));
+}
+
 function isComment(block: string): boolean {
   return block.split('\n').every((line) => line.startsWith(':'));
 }
@@ -65,6 +74,7 @@ export function openEventStream(
     request.once('response', (response) => {
       const events: StreamEvent[] = [];
       const comments: string[] = [];
+      const retries: number[] = [];
       const waiters = new Set<() => void>();
       let buffered = '';
       let body = '';
@@ -80,6 +90,7 @@ export function openEventStream(
         while (end !== -1) {
           const block = buffered.slice(0, end);
           buffered = buffered.slice(end + 2);
+          retries.push(...retriesIn(block));
           const event = parseEvent(block);
           if (event !== undefined) events.push(event);
           else if (isComment(block)) comments.push(block);
@@ -116,6 +127,7 @@ export function openEventStream(
         close: () => request.destroy(),
         pause: () => response.pause(),
         comments,
+        retries,
         next: (accept, { from = 0, timeoutMs = 5_000 } = {}) =>
           waitFor(
             () => events.slice(from).find(accept),

@@ -6,8 +6,9 @@ export default async function globalTeardown(): Promise<void> {
   await globalThis.rentoraTestApiMain?.remove();
   globalThis.rentoraTestApiMain = undefined;
   await Promise.all(
-    handles.map(async ({ app, dataDir }) => {
+    handles.map(async ({ app, dataDir, standIn }) => {
       await app.close();
+      await standIn.close();
       await rm(dataDir, { recursive: true, force: true });
     }),
   );

@@ -1,4 +1,5 @@
 import type { Quote } from '@rentora/shared';
+import { DEFAULT_CANCELLATION_POLICY } from '@rentora/shared/payments';
 import type { BusinessSettings, NewVehicle } from '@rentora/shared/operator';
 import type { Answer, TestApp } from './test-app';
 import { newCar } from './test-app';
@@ -15,6 +16,11 @@ export const KARNATAKA_BUSINESS: BusinessSettings = {
   invoice_prefix: 'RNT',
   late_fee_per_hour: 300,
   refuel_fee: 150,
+  credit_note_prefix: 'CN',
+  max_km_per_day: 2_000,
+  online_payment: 'off',
+  payment_hold_minutes: 15,
+  cancellation_policy: DEFAULT_CANCELLATION_POLICY,
 };
 
 /** Valid GSTINs of a customer in the business's state, and in another. */

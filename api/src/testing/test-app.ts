@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import type { AppConfig } from '../config';
 import type { Engine } from '../db/connect';
-import type { NewVehicle, Role } from '@rentora/shared/operator';
+import type { Role } from '@rentora/shared/operator';
 import { insertUser, setRole } from '../repositories/users';
 import { createPostgresDatabase } from './postgres-database';
 import { testConfig } from './test-config';
@@ -107,28 +107,7 @@ export async function createStaff(app: FastifyInstance, role: Exclude<Role, 'cus
   return user;
 }
 
-/** A car an operator may add: every field valid, so a test changes only what it is about. */
-export function newCar(overrides: Partial<NewVehicle> = {}): NewVehicle {
-  return {
-    car_name: 'Tata Harrier EV',
-    brand_name: 'Tata',
-    car_type: 'SUV',
-    seating_capacity: 5,
-    price_per_day: 9000,
-    image_url: 'https://images.pexels.com/photos/3752169/pexels-photo-3752169.jpeg',
-    location: 'Pune',
-    customer_ratings: 4.5,
-    description: 'An electric SUV for long Deccan drives.',
-    model_year: 2025,
-    average: 6,
-    fuel_type: 'Electric',
-    engine: 'Dual motor',
-    transmission: 'Automatic',
-    license_plate: 'mh 12 ab 1234',
-    status: 'in_service',
-    ...overrides,
-  };
-}
+export { newCar } from '@rentora/shared/testing/new-car';
 
 /** `YYYY-MM-DD`, `days` after today in the business time zone. */
 export function dateFromToday(days: number): string {

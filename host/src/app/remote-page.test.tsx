@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { Suspense } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { SUSPENSE_END, SUSPENSE_START } from '@rentora/shared';
+import { PAGE_LINK_TOKENS, SUSPENSE_END, SUSPENSE_START } from '@rentora/shared';
 import { $pagePaths, $token, navLinksOf, signUp } from '@rentora/state';
 import { MemoryRouter } from '@rentora/state/testing/memory-router';
 import { registerRemoteUrls } from '../lib/federation/remote-registry';
@@ -55,7 +55,10 @@ function serveFleetPage(): HTMLElement {
     '<div data-first-paint="" style="display:contents"><span role="status" class="visually-hidden">Loading…</span>' +
     '<h1>Search and Book the Best Rental Vehicles</h1>' +
     `<label>Search by car name <input type="search" name="search"></label></div>${SUSPENSE_END}</div>`;
-  document.body.innerHTML = `<div id="root">${shell.replace(PAGE_PLACEHOLDER, slot)}</div>`;
+  // The links by page name (the brand's to the home page) get their paths, as the server writes them.
+  const paths = sitePagePaths(SITE_TABLE);
+  const linked = shell.replace(PAGE_LINK_TOKENS, (_token, name: string) => paths[name] ?? '/');
+  document.body.innerHTML = `<div id="root">${linked.replace(PAGE_PLACEHOLDER, slot)}</div>`;
   return document.getElementById('root') as HTMLElement;
 }
 

@@ -1,3 +1,4 @@
+import { setWithinBound } from '@rentora/shared';
 import { matchSite, type SiteMatch, type SiteTable } from '@rentora/state';
 import { HOST_PAGES, type HostPage } from './host-pages';
 
@@ -19,7 +20,6 @@ export function siteMatchAt(table: SiteTable, pathname: string): SiteMatch<HostP
   }
   if (known.has(pathname)) return known.get(pathname);
   const found = matchSite(HOST_PAGES, table, pathname);
-  if (known.size >= MAX_ADDRESSES) known.delete(known.keys().next().value as string);
-  known.set(pathname, found);
+  setWithinBound(known, pathname, found, MAX_ADDRESSES);
   return found;
 }

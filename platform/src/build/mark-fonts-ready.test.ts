@@ -1,3 +1,4 @@
+import { FONTS_READY_CLASS } from '@rentora/shared/first-paint';
 import { runInNewContext } from 'node:vm';
 import { FONTS_WAIT_MS, markFontsReady, webFontFamilies } from './mark-fonts-ready';
 
@@ -41,13 +42,13 @@ describe('markFontsReady', () => {
     const page = pageWithFonts([face('"Inter Variable"'), face('Fraunces Variable'), face('Inter Fallback')]);
     page.parse();
     await settle();
-    expect(page.classes.has('fonts-ready')).toBe(false);
+    expect(page.classes.has(FONTS_READY_CLASS)).toBe(false);
     loads['"Inter Variable"']?.();
     await settle();
-    expect(page.classes.has('fonts-ready')).toBe(false);
+    expect(page.classes.has(FONTS_READY_CLASS)).toBe(false);
     loads['Fraunces Variable']?.();
     await settle();
-    expect(page.classes.has('fonts-ready')).toBe(true);
+    expect(page.classes.has(FONTS_READY_CLASS)).toBe(true);
   });
 
   it('marks it after a moment when the fonts do not come, and when one fails', async () => {
@@ -55,15 +56,15 @@ describe('markFontsReady', () => {
     page.parse();
     expect(page.timers.map(({ ms }) => ms)).toEqual([FONTS_WAIT_MS]);
     page.timers[0]?.run();
-    expect(page.classes.has('fonts-ready')).toBe(true);
+    expect(page.classes.has(FONTS_READY_CLASS)).toBe(true);
 
     const failing = pageWithFonts([{ family: 'Inter Variable', load: () => Promise.reject(new Error('offline')) }]);
     failing.parse();
     await settle();
-    expect(failing.classes.has('fonts-ready')).toBe(true);
+    expect(failing.classes.has(FONTS_READY_CLASS)).toBe(true);
   });
 
   it('marks it at once in a browser without the font loading API', () => {
-    expect(pageWithFonts(undefined).classes.has('fonts-ready')).toBe(true);
+    expect(pageWithFonts(undefined).classes.has(FONTS_READY_CLASS)).toBe(true);
   });
 });

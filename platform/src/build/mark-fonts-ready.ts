@@ -1,3 +1,5 @@
+import { FONTS_READY_CLASS } from '@rentora/shared/first-paint';
+
 /** How long a first paint's text waits for the web fonts before it shows in the fallback fonts. */
 export const FONTS_WAIT_MS = 1000;
 
@@ -19,7 +21,7 @@ export function webFontFamilies(css: string): string[] {
  */
 export function markFontsReady(families: readonly string[]): string {
   return (
-    `(()=>{const ready=()=>document.documentElement.classList.add("fonts-ready");` +
+    `(()=>{const ready=()=>document.documentElement.classList.add(${JSON.stringify(FONTS_READY_CLASS)});` +
     `if(!document.fonts)return ready();setTimeout(ready,${FONTS_WAIT_MS});` +
     `const families=${JSON.stringify(families)};` +
     `document.addEventListener("DOMContentLoaded",()=>{` +

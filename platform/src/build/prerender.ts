@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
+  ANY_MARKER,
   escapeHtml,
   HEAD_MARKER,
   NAV_HREF_TOKEN,
@@ -153,10 +154,7 @@ export async function prerenderHostPages(hostDir: string): Promise<void> {
       writeFileSync(path.join(dist, SHELLS_DIR, `${name}.html`), html);
       // A static host sends the shell of a remote page for every path; the host fills it in.
       if (name === REMOTE_SHELL) {
-        writeFileSync(
-          path.join(dist, 'index.html'),
-          html.replace(HEAD_MARKER, '').replace(/<!--rentora:[^>]*-->/g, ''),
-        );
+        writeFileSync(path.join(dist, 'index.html'), html.replace(ANY_MARKER, ''));
       }
     }
     writeFileSync(path.join(dist, SHELLS_DIR, SHELLS_INDEX), JSON.stringify(index));

@@ -2,11 +2,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { siteApps } from '../apps';
 import { findRepoRoot } from './repo';
+import { startPaymentStandIn } from './payment-stand-in';
 import { loadSiteConfig } from './site-config';
 
 /**
  * `npm run dev`: the API restarting on change, every app on its dev server with React fast
- * refresh; the host's dev server proxies /api to the API (API_PORT, default 3100). The apps' ports
+ * refresh, the payment stand-in; the host's dev server proxies /api to the API (API_PORT, default 3100). The apps' ports
  * and host names are `npm start`'s settings (PORT, CATALOG_PORT, …, HOST_ORIGIN): each dev server
  * reads them (platform/src/build/app-config.ts).
  */
@@ -43,7 +44,14 @@ for (const app of [apps.host, ...apps.remotes]) {
     },
   );
 }
-const { port } = loadSiteConfig(process.env, root);
+const site = loadSiteConfig(process.env, root);
+const { port } = site;
+// The payment stand-in, as npm start runs it: its webhooks reach the API through the host's proxy.
+startPaymentStandIn(site).catch((error: unknown) =>
+  process.stderr.write(
+    `The payment stand-in did not start: ${error instanceof Error ? error.message : String(error)}\n`,
+  ),
+);
 process.stdout.write(
   `Rentora (dev) will be at http://localhost:${port} and http://127.0.0.1:${port} once the dev servers are up.\n`,
 );

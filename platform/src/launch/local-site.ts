@@ -11,6 +11,8 @@ export interface LocalSite {
   /** The site server's process, for the benchmarks' CPU figures. */
   pid: number;
   remotes: ReturnType<typeof siteAtPortBase>['remotes'];
+  /** Where its data is (DATA_DIR, and DATABASE_URL with its JWT_SECRET): what `create-admin` is run with. */
+  databaseEnv: Record<string, string>;
   stop(): void;
 }
 
@@ -37,14 +39,14 @@ export async function startLocalSite(portBase: number, options: { databaseUrl?: 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rentora-site-'));
   const inherited = { ...process.env };
   delete inherited.DATABASE_URL;
-  const database =
+  const databaseEnv: Record<string, string> =
     options.databaseUrl === undefined
-      ? {}
+      ? { DATA_DIR: dataDir }
       : // The API requires a secret of its own with a shared database.
-        { DATABASE_URL: options.databaseUrl, JWT_SECRET: randomBytes(32).toString('hex') };
+        { DATA_DIR: dataDir, DATABASE_URL: options.databaseUrl, JWT_SECRET: randomBytes(32).toString('hex') };
   const site = spawn(process.execPath, [path.join(findRepoRoot(), 'platform/dist/serve.cjs')], {
     stdio: 'ignore',
-    env: { ...inherited, ...env, ...database, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { ...inherited, ...env, ...databaseEnv, LOG_LEVEL: 'warn' },
   });
   const stop = () => {
     site.kill('SIGTERM');
@@ -56,5 +58,5 @@ export async function startLocalSite(portBase: number, options: { databaseUrl?: 
     stop();
     throw error;
   }
-  return { baseUrl, pid: site.pid ?? 0, remotes, stop };
+  return { baseUrl, pid: site.pid ?? 0, remotes, databaseEnv, stop };
 }

@@ -1,7 +1,9 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '@rentora/api/app';
-import { loadConfig } from '@rentora/api/config';
+import { checkoutOrigins, loadConfig } from '@rentora/api/config';
+import { closeOnSignals } from '@rentora/api/server';
+import { setWithinBound } from '@rentora/shared/bounded-map';
 import { startRemoteServer } from '../site/remote-server';
 import { REVALIDATE } from '../site/cache-policy';
 import { apiPageData } from '../site/api-page-data';
@@ -10,6 +12,7 @@ import { NO_INLINE, fileHeaders, hostPageHeaders, type InlineHashes } from '../s
 import { registerStaticSite, type DocumentAnswer } from '../site/static-site';
 import { siteApps } from '../apps';
 import { findRepoRoot } from './repo';
+import { startPaymentStandIn } from './payment-stand-in';
 import { loadSiteConfig } from './site-config';
 
 /** How long the site waits at start for the remotes' page tables before it serves without those it lacks. */
@@ -29,44 +32,66 @@ function memoizeByHashes<T>(compute: (hashes: InlineHashes) => T): (hashes: Inli
     let value = known.get(key);
     if (value === undefined) {
       value = compute(hashes);
-      if (known.size >= MAX_HEADER_SETS) known.delete(known.keys().next().value as string);
-      known.set(key, value);
+      setWithinBound(known, key, value, MAX_HEADER_SETS);
     }
     return value;
   };
 }
 
+/** What one process serves: the site (the API and the host's pages), the remotes' files, or both. */
+type Part = 'site' | 'remotes';
+
+function partsToServe(argument: string | undefined): ReadonlySet<Part> {
+  if (argument === undefined) return new Set(['site', 'remotes']);
+  if (argument === 'site' || argument === 'remotes') return new Set([argument]);
+  throw new Error(`serve takes 'site', 'remotes' or nothing (both), not '${argument}'.`);
+}
+
 /**
  * The composed site from production builds: the API plus the host on one origin, each remote on
- * its own. This is what `npm start` runs and what the browser suite tests.
+ * its own. This is what `npm start` runs and what the browser suite tests. `serve.cjs site` serves
+ * the API and the host's pages alone and `serve.cjs remotes` the remotes' files alone:
+ * `npm run start:cluster` runs several of the first behind HAProxy and one of the second.
  */
 async function serve(): Promise<void> {
+  const parts = partsToServe(process.argv[2]);
   const root = findRepoRoot();
   const site = loadSiteConfig();
   const apps = siteApps(root);
   const hostDist = path.join(apps.host.dir, 'dist');
 
-  const servers: FastifyInstance[] = [];
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    process.stdout.write(`\n${signal}: stopping Rentora…\n`);
-    await Promise.allSettled(servers.map((server) => server.close()));
-    process.exit(0);
+  const remoteServers: FastifyInstance[] = [];
+  const closers: (() => Promise<void>)[] = [];
+  const closeRemotes = () =>
+    Promise.allSettled([...remoteServers.map((server) => server.close()), ...closers.map((close) => close())]);
+  const announce = (signal: string) => process.stdout.write(`\n${signal}: stopping Rentora…\n`);
+  // Until the site listens (or for good, serving only the remotes), a signal closes what is open.
+  let stopEarly = (signal: NodeJS.Signals) => {
+    stopEarly = () => undefined;
+    announce(signal);
+    void closeRemotes().then(() => process.exit(0));
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  const onEarlySignal = (signal: NodeJS.Signals) => stopEarly(signal);
+  process.on('SIGINT', onEarlySignal);
+  process.on('SIGTERM', onEarlySignal);
 
-  for (const { name, dir } of apps.remotes) {
-    servers.push(
-      await startRemoteServer({
-        root: path.join(dir, 'dist'),
-        port: site.remotePorts[name] ?? 0,
-        host: site.host,
-        corsOrigins: site.hostOrigins,
-      }),
-    );
+  if (parts.has('remotes')) {
+    const standIn = await startPaymentStandIn(site);
+    if (standIn !== undefined) closers.push(standIn.close);
+    for (const { name, dir } of apps.remotes) {
+      remoteServers.push(
+        await startRemoteServer({
+          root: path.join(dir, 'dist'),
+          port: site.remotePorts[name] ?? 0,
+          host: site.host,
+          corsOrigins: site.hostOrigins,
+        }),
+      );
+    }
+  }
+  if (!parts.has('site')) {
+    process.stdout.write(`Rentora's remotes are being served on ports ${Object.values(site.remotePorts).join(', ')}\n`);
+    return;
   }
 
   const config = loadConfig();
@@ -87,7 +112,9 @@ async function serve(): Promise<void> {
   });
   const remoteOrigins = Object.values(site.remoteUrls).map((url) => new URL(url).origin);
   // The pages show car photos from every host the API takes them on.
-  const pageHeaders = memoizeByHashes((hashes) => hostPageHeaders(remoteOrigins, hashes, config.photoHosts));
+  const pageHeaders = memoizeByHashes((hashes) =>
+    hostPageHeaders(remoteOrigins, hashes, config.photoHosts, checkoutOrigins(config.payments)),
+  );
   // One answer per page the server keeps, so each is compressed and hashed once (send-html.ts).
   const answers = new WeakMap<HtmlAnswer, DocumentAnswer>();
   await registerStaticSite(api, {
@@ -114,9 +141,16 @@ async function serve(): Promise<void> {
     );
   }
   await api.listen({ port: site.port, host: site.host });
-  servers.push(api);
+  // From now on a signal is a graceful shutdown: SIGTERM waits for the balancers to leave first.
+  process.off('SIGINT', onEarlySignal);
+  process.off('SIGTERM', onEarlySignal);
+  closeOnSignals(api, { deadlineMs: config.shutdownTimeoutMs, alsoClose: closeRemotes, announce });
 
-  process.stdout.write(`Rentora is running: open http://localhost:${site.port}\n`);
+  process.stdout.write(
+    parts.has('remotes')
+      ? `Rentora is running: open http://localhost:${site.port}\n`
+      : `Serving the site on ${site.host}:${site.port}\n`,
+  );
 }
 
 serve().catch((error: unknown) => {

@@ -40,16 +40,22 @@ export function loadSiteConfig(env: NodeJS.ProcessEnv = process.env, root = find
 }
 
 /**
- * A whole site on consecutive ports (host on `base`, the remotes on base+1, base+2, …): the
- * environment for serve.ts and the URLs a browser uses. The browser suite and the reports use it.
+ * A whole site on consecutive ports (host on `base`, the remotes on base+1, base+2, …, the payment
+ * stand-in after them): the environment for serve.ts and the URLs a browser uses. The browser
+ * suite and the reports use it.
  */
 export function siteAtPortBase(base: number, root = findRepoRoot()) {
   const { remotes: apps } = siteApps(root);
   const remotes = Object.fromEntries(apps.map(({ name }, index) => [name, `http://localhost:${base + index + 1}`]));
-  const env: Record<string, string> = { PORT: String(base) };
+  const gatewayPort = base + apps.length + 1;
+  const env: Record<string, string> = {
+    PORT: String(base),
+    GATEWAY_PORT: String(gatewayPort),
+    GATEWAY_URL: `http://localhost:${gatewayPort}`,
+  };
   apps.forEach(({ name }, index) => {
     env[portVariable(name)] = String(base + index + 1);
     env[urlVariable(name)] = remotes[name] ?? '';
   });
-  return { baseUrl: `http://localhost:${base}`, remotes, env };
+  return { baseUrl: `http://localhost:${base}`, remotes, gatewayUrl: `http://localhost:${gatewayPort}`, env };
 }

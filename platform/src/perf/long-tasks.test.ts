@@ -4,8 +4,8 @@ const PAGE = 'http://localhost:4800/vehicles';
 const APPS = { 'http://localhost:4800': 'host', 'http://localhost:4801': 'catalog' };
 
 describe('sourceOf', () => {
-  it('names the document’s inline scripts, an app’s chunk, and what Chromium could not attribute', () => {
-    expect(sourceOf(PAGE, PAGE, APPS)).toBe('inline scripts');
+  it('names the document (its inline scripts, parsing and style), an app’s chunk, and what Chromium could not attribute', () => {
+    expect(sourceOf(PAGE, PAGE, APPS)).toBe('the document');
     expect(sourceOf('http://localhost:4800/main.70b6a116.js', PAGE, APPS)).toBe('host main.70b6a116.js');
     expect(sourceOf('http://localhost:4801/remoteEntry.js', PAGE, APPS)).toBe('catalog remoteEntry.js');
     expect(sourceOf('Unattributable', PAGE, APPS)).toBe('unattributed');
@@ -27,7 +27,7 @@ describe('longTasksBySource', () => {
       APPS,
     );
     expect(sums).toEqual([
-      { source: 'inline scripts', tasks: 2, totalMs: 200, blockingMs: 100 },
+      { source: 'the document', tasks: 2, totalMs: 200, blockingMs: 100 },
       { source: 'host main.js', tasks: 1, totalMs: 60, blockingMs: 10 },
       { source: 'unattributed', tasks: 1, totalMs: 55, blockingMs: 5 },
     ]);

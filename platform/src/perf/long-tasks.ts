@@ -1,7 +1,9 @@
 /**
  * Lighthouse's long tasks (its `long-tasks` audit) summed by where their script came from, so
- * `npm run perf` can say what blocks the main thread: the document's inline scripts, a chunk of one
- * of the site's apps, or work Chromium could not attribute.
+ * `npm run perf` can say what blocks the main thread: the document (its inline scripts, and the
+ * parsing, style and layout Chromium charges to it), a chunk of one of the site's apps, or work
+ * Chromium could not attribute. Under simulated throttling Lighthouse drops most of a task's
+ * children, so what kind of work a task was is `npm run perf:main-thread`'s to say, from the trace.
  */
 
 /** One row of Lighthouse's `long-tasks` audit: durations are the simulated (throttled) ones. */
@@ -23,9 +25,9 @@ export interface TaskSource {
 const BLOCKING_AFTER_MS = 50;
 
 /**
- * Where a task's script came from. Lighthouse gives an inline script the document's URL, a file
- * its own URL, and a task it cannot attribute 'Unattributable' ('Browser' and 'Browser GC' are
- * Chromium's own work).
+ * Where a task's script came from. Lighthouse gives an inline script the document's URL (and so
+ * the parsing, style and layout it charges to the document), a file its own URL, and a task it
+ * cannot attribute 'Unattributable' ('Browser' and 'Browser GC' are Chromium's own work).
  */
 export function sourceOf(url: string, pageUrl: string, appsByOrigin: Readonly<Record<string, string>>): string {
   if (url === 'Unattributable') return 'unattributed';
@@ -36,7 +38,7 @@ export function sourceOf(url: string, pageUrl: string, appsByOrigin: Readonly<Re
   } catch {
     return url;
   }
-  if (parsed.origin === new URL(pageUrl).origin && !parsed.pathname.endsWith('.js')) return 'inline scripts';
+  if (parsed.origin === new URL(pageUrl).origin && !parsed.pathname.endsWith('.js')) return 'the document';
   const app = appsByOrigin[parsed.origin];
   const file = parsed.pathname.replace(/^\//, '');
   return app ? `${app} ${file}` : url;

@@ -1,4 +1,4 @@
-import { blockingTasks, blockingTime, type TraceEvent } from './trace-tasks';
+import { blockingTasks, blockingTime, cpuAroundFirstPaint, type TraceEvent } from './trace-tasks';
 
 const MAIN = { pid: 7, tid: 1 };
 const OTHER_THREAD = { pid: 7, tid: 2 };
@@ -60,5 +60,22 @@ describe('blockingTasks', () => {
 
   it('cannot tell from a trace without a first contentful paint', () => {
     expect(blockingTasks(script('http://localhost:4800/main.1a2b3c4d.js', 200, 30))).toBeUndefined();
+  });
+});
+
+describe('cpuAroundFirstPaint', () => {
+  it('sums the main thread’s tasks in CPU time, slowed, on each side of the first contentful paint', () => {
+    const events = [
+      paint,
+      ...script('http://localhost:4800/main.js', 40, 30, 90),
+      ...script('http://localhost:4800/main.js', 150, 20),
+      event('ThreadControllerImpl::RunTask', 200, 10, 10, OTHER_THREAD),
+    ];
+    expect(cpuAroundFirstPaint(events)).toEqual({ beforeMs: 120, afterMs: 80 });
+    expect(cpuAroundFirstPaint(events, 8)).toEqual({ beforeMs: 240, afterMs: 160 });
+  });
+
+  it('cannot tell without the paint', () => {
+    expect(cpuAroundFirstPaint(script('http://localhost:4800/main.js', 40, 30))).toBeUndefined();
   });
 });

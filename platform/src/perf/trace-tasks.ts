@@ -87,3 +87,26 @@ export function blockingTasks(events: readonly TraceEvent[], slowdown = 4): Bloc
 export function blockingTime(tasks: readonly BlockingTask[]): number {
   return tasks.reduce((sum, task) => sum + Math.max(0, task.slowedMs - BLOCKING_AFTER_MS), 0);
 }
+
+/**
+ * The page's main-thread CPU time, times `slowdown`, before its first contentful paint and from it
+ * on, in milliseconds: a page painted from HTML runs its scripts after that paint, where Total
+ * Blocking Time counts them; one rendered by its script runs them before, where it is not counted
+ * but delays the paint. Undefined for a trace without that paint.
+ */
+export function cpuAroundFirstPaint(
+  events: readonly TraceEvent[],
+  slowdown = 4,
+): { beforeMs: number; afterMs: number } | undefined {
+  const paint = events.find((event) => event.name === 'firstContentfulPaint');
+  if (!paint) return undefined;
+  let beforeMs = 0;
+  let afterMs = 0;
+  for (const task of events) {
+    if (task.name !== TASK || task.pid !== paint.pid || task.tid !== paint.tid || task.ph !== 'X') continue;
+    const slowedMs = (slowdown * (task.tdur ?? 0)) / 1000;
+    if (task.ts < paint.ts) beforeMs += slowedMs;
+    else afterMs += slowedMs;
+  }
+  return { beforeMs, afterMs };
+}

@@ -51,6 +51,16 @@ describe('the API beside the site', () => {
     expect(answer.headers.has('cross-origin-opener-policy')).toBe(false);
   });
 
+  it.each(['/vehicles/%ff', '/api/vehicles/%ff', '/%E0%A4%A'])(
+    'answers an address that cannot be decoded, %s, with 400 and the site’s { message }',
+    async (url) => {
+      const answer = await fetch(`${baseUrl}${url}`);
+      expect(answer.status).toBe(400);
+      expect(answer.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(await answer.json()).toEqual({ message: 'That address is not valid: it has a broken %-escape.' });
+    },
+  );
+
   it('still answers pages and the API’s own routes', async () => {
     const page = await fetch(`${baseUrl}/vehicles`);
     expect(page.status).toBe(200);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { setWithinBound } from '@rentora/shared/bounded-map';
 import type { PageData, ReadAnswer } from './host-page';
 
 /** Enough for every car's read and the fleet's, and then some. */
@@ -10,11 +11,14 @@ const MAX_KNOWN_READS = 512;
  * first paint shows the live car, or the fleet's first row, and a car the API does not have is a
  * 404, without a trip over the network. Each answer carries its own version: the API's ETag where
  * it sends one (the fleet's, asked again with If-None-Match), else a hash of what it sent (a car),
- * so a page painted from a read holds exactly as long as that read's answer does.
+ * so a page painted from a read holds exactly as long as that read's answer does. A read is asked
+ * again after every change the API's signal hears (`changes`).
  */
 export function apiPageData(api: FastifyInstance): PageData {
   const known = new Map<string, ReadAnswer & { etag: string }>();
   return {
+    // Every write that changes a car moves the API's change signal on, here and (PostgreSQL) on every instance.
+    changes: () => api.vehicleChanges.signal.generation(),
     read: async (url) => {
       const headers: Record<string, string> = { accept: 'application/json' };
       const before = known.get(url);
@@ -32,8 +36,7 @@ export function apiPageData(api: FastifyInstance): PageData {
         version: etag ?? createHash('sha256').update(response.rawPayload).digest('base64url'),
       };
       if (etag) {
-        if (known.size >= MAX_KNOWN_READS) known.delete(known.keys().next().value as string);
-        known.set(url, { ...answer, etag });
+        setWithinBound(known, url, { ...answer, etag }, MAX_KNOWN_READS);
       }
       return answer;
     },

@@ -1,6 +1,7 @@
 import {
   EACH_ATTRIBUTES,
   escapeHtml,
+  DAY_TOKEN_START,
   FIRST_PAINT_DAY_TOKEN,
   FIRST_PAINT_TOKEN,
   isSafeImageUrl,
@@ -129,6 +130,6 @@ export function fillFirstPaint(html: string, data: unknown): string | undefined 
  * Done before the data is filled in, so no text of the data is ever read as a token.
  */
 export function fillDays(html: string, today: string): string {
-  if (!html.includes('{day:')) return html;
+  if (!html.includes(DAY_TOKEN_START)) return html;
   return html.replace(FIRST_PAINT_DAY_TOKEN, (_token, days: string) => escapeHtml(addDays(today, Number(days))));
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '@rentora/api/app';
 import { loadConfig } from '@rentora/api/config';
+import { createPostgresDatabase, type PostgresDatabase } from '@rentora/api/testing/postgres-database';
 import {
   escapeHtml,
   firstPaintDay,
@@ -21,6 +22,7 @@ import {
 } from '@rentora/shared/first-paint';
 import { addDays, businessToday } from '@rentora/shared/format';
 import { VALID_BOOKING_DETAILS } from '@rentora/shared/testing/booking-form';
+import { newCar } from '@rentora/shared/testing/new-car';
 import { PAGE_TABLE_FILE, type PageEntry, type RemoteTable } from '@rentora/state/page-table';
 import { apiPageData } from './api-page-data';
 import { createHostPages, type PageData, type ReadAnswer } from './host-page';
@@ -629,6 +631,67 @@ describe('the host page the server writes', () => {
       expect((await data.read('/api/vehicles/no-such-car')).statusCode).toBe(404);
     });
   });
+
+  // SQLite always; PostgreSQL too when TEST_DATABASE_URL names a server.
+  describe.each(process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'])(
+    'after a write on this instance, on %s',
+    (engine) => {
+      let api: FastifyInstance;
+      let dataDir: string;
+      let database: PostgresDatabase | undefined;
+      beforeAll(async () => {
+        dataDir = mkdtempSync(path.join(tmpdir(), 'rentora-data-'));
+        database = engine === 'postgres' ? await createPostgresDatabase() : undefined;
+        api = await buildApp(
+          loadConfig({
+            DATA_DIR: dataDir,
+            LOG_LEVEL: 'silent',
+            ...(database && { DATABASE_URL: database.url, JWT_SECRET: 'a-secret-for-this-test-only-32-chars' }),
+          }),
+        );
+      }, 60_000);
+      afterAll(async () => {
+        await api.close();
+        await database?.drop();
+        rmSync(dataDir, { recursive: true, force: true });
+      });
+
+      it('writes the next fleet page with the car an operator just added, however fresh its read was', async () => {
+        const pages = createHostPages({
+          root: hostRoot,
+          remoteUrls: REMOTE_URLS(),
+          pageData: apiPageData(api),
+          // Far longer than the write takes: only the write itself may make the page read the fleet again.
+          freshForMs: 60_000,
+          dataTimeoutMs: 5_000,
+        });
+        const results = (html: string) => /<p>(\d+) Results<\/p>/.exec(html)?.[1];
+        const before = await pages.render('/vehicles');
+        const count = (await api.inject({ method: 'GET', url: '/api/vehicles' })).json<unknown[]>().length;
+        expect(results(before.html)).toBe(String(count));
+
+        const email = `operator-${Date.now()}@example.com`;
+        const registered = await api.inject({
+          method: 'POST',
+          url: '/api/user/register',
+          payload: { name: 'Desk Operator', email, password: 'long-enough-pw', avatar: 'avatar1' },
+        });
+        await api.db.updateTable('users').set({ role: 'operator' }).where('email', '=', email).execute();
+        const created = await api.inject({
+          method: 'POST',
+          url: '/api/operator/vehicles',
+          headers: { authorization: `Bearer ${registered.json<{ token: string }>().token}` },
+          payload: newCar(),
+        });
+        expect(created.statusCode).toBe(201);
+        expect((await api.inject({ method: 'GET', url: '/api/vehicles' })).json<unknown[]>()).toHaveLength(count + 1);
+
+        const after = await pages.render('/vehicles');
+        expect(results(after.html)).toBe(String(count + 1));
+        // A cold API and a password's hash on a loaded machine.
+      }, 30_000);
+    },
+  );
 
   describe('the days a page’s date fields allow, counted from the server’s today', () => {
     const DATE_FIELDS =

@@ -13,6 +13,7 @@ import {
   SUSPENSE_END,
   SUSPENSE_START,
 } from '@rentora/shared/first-paint';
+import { setWithinBound } from '@rentora/shared/bounded-map';
 import { businessToday } from '@rentora/shared/format';
 import {
   isStaffOnly,
@@ -21,7 +22,9 @@ import {
   moduleIdOf,
   navLinksOf,
   pagePathsOf,
+  sitePageOf,
   subjectRead,
+  type SiteTable,
   type NavLink,
 } from '@rentora/state/page-table';
 import { siteForPage } from '@rentora/state/site';
@@ -57,6 +60,12 @@ export interface ReadAnswer {
 export interface PageData {
   /** The page's first API read, answered in the server's own process. */
   read: (url: string) => Promise<ReadAnswer>;
+  /**
+   * Moves on with every change the reads may show (the API's change signal). A read asked before
+   * the latest change is asked again however fresh it is, so the next page written on this
+   * instance shows what a write just changed, as the API's own answer does (ADR 0018).
+   */
+  changes?: () => number;
 }
 
 export interface HostPagesOptions {
@@ -146,6 +155,12 @@ function withPageLinks(html: string, paths: Readonly<Record<string, string>>): s
   return html.replace(PAGE_LINK_TOKENS, (_token, name: string) => escapeHtml(paths[name] ?? '/'));
 }
 
+/** The remotes' rows as a page's HTML carries them: each page without what only the server writes (its HTML and CSS). */
+const siteTableOf = ({ table }: RemotesNow): SiteTable => ({
+  pages: table.pages.map((page) => sitePageOf(page.remote, page)),
+  modals: table.modals,
+});
+
 /** A remote's page in its slot: inert when it was painted for another URL than the one asked for. */
 function pageSlot(page: ServedPage, html: string, live: boolean): string {
   const content = live ? html : `<div inert="" style="display:contents">${html}</div>`;
@@ -163,22 +178,25 @@ export function createHostPages(options: HostPagesOptions): HostPages {
   const readRemotes = remoteTables.read;
   const readShells = createShellReader(options.root, freshForMs);
   const kept = new Map<string, HtmlAnswer>();
-  const freshReads = new Map<string, { at: number; answer: Promise<ReadAnswer | undefined> }>();
+  const freshReads = new Map<string, { at: number; changes: number; answer: Promise<ReadAnswer | undefined> }>();
 
-  /** The read's answer, asked at most once per `freshForMs` however many pages want it; undefined when it was too slow. */
+  /**
+   * The read's answer, asked at most once per `freshForMs` however many pages want it, and again
+   * after any change; undefined when it was too slow.
+   */
   const readNow = (url: string, data: PageData) => {
     const now = performance.now();
+    // Taken before the read is asked: a change while it is under way makes the next page ask again.
+    const changes = data.changes?.() ?? 0;
     const fresh = freshReads.get(url);
-    if (fresh && now - fresh.at < freshForMs) return fresh.answer;
-    if (!fresh && freshReads.size >= MAX_FRESH_READS) freshReads.delete(freshReads.keys().next().value as string);
+    if (fresh && fresh.changes === changes && now - fresh.at < freshForMs) return fresh.answer;
     const answer = within(data.read(url), dataTimeoutMs);
-    freshReads.set(url, { at: now, answer });
+    setWithinBound(freshReads, url, { at: now, changes, answer }, MAX_FRESH_READS);
     return answer;
   };
 
   const keep = (key: string, page: HtmlAnswer) => {
-    if (kept.size >= MAX_KEPT_PAGES) kept.delete(kept.keys().next().value as string);
-    kept.set(key, page);
+    setWithinBound(kept, key, page, MAX_KEPT_PAGES);
     return page;
   };
 
@@ -204,7 +222,7 @@ export function createHostPages(options: HostPagesOptions): HostPages {
     );
     const head = [
       ...parts.hints,
-      `<script type="application/json" id="${SITE_CONFIG_ID}">${inlineJson(siteForPage({ remotes: options.remoteUrls, table: remotes.table }, { staffPage: parts.staffPage ?? false, unread: remotes.unread }))}</script>`,
+      `<script type="application/json" id="${SITE_CONFIG_ID}">${inlineJson(siteForPage({ remotes: options.remoteUrls, table: siteTableOf(remotes) }, { staffPage: parts.staffPage ?? false, unread: remotes.unread }))}</script>`,
       ...(parts.css ? [`<style>${parts.css.text}</style>`] : []),
     ];
     // Replacer functions: a `$` in a URL or the page is never read as a replacement pattern.
@@ -227,7 +245,7 @@ export function createHostPages(options: HostPagesOptions): HostPages {
       const query = search.replace(/^\?/, '');
       const [shells, remotes] = [readShells(), await readRemotes()];
       // One match per request, handed on to everything below.
-      const found = matchSite(shells.index.pages, remotes, pathname);
+      const found = matchSite(shells.index.pages, remotes.table, pathname);
       const own = found?.own;
       const match = found?.remote;
       // The page's first read, answered here when the page paints with it or when it finds what the

@@ -1,16 +1,15 @@
-import { createHash } from 'node:crypto';
 import { remoteFileUrl } from '@rentora/shared/apps';
 import { escapeHtml, REMOTE_URL_PLACEHOLDER } from '@rentora/shared/first-paint';
 import {
   PAGE_TABLE_FILE,
   type PageEntry,
   type RemoteTable,
+  type SiteModal,
   type SitePage,
-  type SiteTable,
 } from '@rentora/state/page-table';
-import { siteOf } from '@rentora/state/site';
 import { createManifestReader, type RemoteFiles } from './remote-manifests';
 import { createRevalidatingReader, type RevalidatingReaderOptions } from './revalidating-reader';
+import { cspHashOf } from './site-headers';
 
 /**
  * A remote page as the server writes it: the site's page (`SitePage`) with its HTML and CSS ready
@@ -24,9 +23,8 @@ export interface ServedPage extends PageEntry, SitePage {
 export interface RemotesNow {
   /** Changes whenever a remote's table or manifest does. */
   version: number;
-  table: SiteTable;
-  /** The table's pages as the server writes them, in the same order. */
-  pages: readonly ServedPage[];
+  /** Every remote's rows, in the order the remotes are listed: its pages as the server writes them. */
+  table: { pages: ServedPage[]; modals: SiteModal[] };
   manifests: Map<string, RemoteFiles>;
   /** The remotes whose table the server does not have (never read, or answered with an error): their pages are unknown, not absent. */
   unread: readonly string[];
@@ -34,8 +32,6 @@ export interface RemotesNow {
 
 /** How long `ready` waits between two tries to read the tables still missing. */
 const READY_RETRY_MS = 100;
-
-export const cssHashOf = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
 
 /** The remote's CSS moved into the host's page: relative URLs keep pointing at the remote. */
 export function cssFromRemote(css: string, cssFileUrl: string): string {
@@ -68,7 +64,7 @@ export function servedTable(
       skeleton: atRemote(page.skeleton),
       ...(typeof page.firstPaint === 'string' && { firstPaint: atRemote(page.firstPaint) }),
       css,
-      cssHash: cssHashOf(css),
+      cssHash: cspHashOf(css),
     });
   }
   return { pages, modals: table.modals };
@@ -104,14 +100,14 @@ export function createRemoteTables(
     );
     const inputs = read.flatMap(({ table, manifest }) => [table, manifest]);
     if (last && inputs.every((input, index) => input === last?.inputs[index])) return last.now;
-    const { table } = siteOf(
-      remoteUrls,
-      Object.fromEntries(read.map(({ name, table: remoteTable }) => [name, remoteTable])),
-    );
     const now: RemotesNow = {
       version: (last?.now.version ?? 0) + 1,
-      table,
-      pages: read.flatMap(({ table: remoteTable }) => remoteTable?.pages ?? []),
+      table: {
+        pages: read.flatMap(({ table: remoteTable }) => remoteTable?.pages ?? []),
+        modals: read.flatMap(({ name, table: remoteTable }) =>
+          (remoteTable?.modals ?? []).map((modal) => ({ ...modal, remote: name })),
+        ),
+      },
       manifests: new Map(read.flatMap(({ name, manifest }) => (manifest ? [[name, manifest] as const] : []))),
       unread: read.flatMap(({ name, table: remoteTable }) => (remoteTable ? [] : [name])),
     };

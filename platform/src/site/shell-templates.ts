@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { REMOTE_SHELL, SHELLS_DIR, SHELLS_INDEX, type ShellsIndex } from './shell-files';
+import { cspHashOf } from './site-headers';
 
 /** One prerendered shell of the host, with the CSP sources of its inline styles and scripts. */
 export interface Shell {
@@ -17,12 +17,10 @@ export interface HostShells {
   shell: (name: string) => Shell;
 }
 
-const sourceHash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
-
 /** CSP hashes of the elements written as `<tag>…</tag>` (no attributes: data blocks are not run). */
 export function inlineHashes(html: string, tag: 'style' | 'script'): string[] {
   return [...html.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)<\\/${tag}>`, 'g'))].map(([, text]) =>
-    sourceHash(text ?? ''),
+    cspHashOf(text ?? ''),
   );
 }
 

@@ -175,6 +175,25 @@ describe('a static site whose pages are rendered', () => {
     },
   );
 
+  it('writes a page without looking on disk: a file at a page’s path is never sent for it', async () => {
+    // Before pages were routes, the static files' `GET /*` looked for these first and sent them.
+    writeFileSync(path.join(root, 'operator'), 'a file, not the page');
+    writeFileSync(path.join(root, 'operator.br'), brotliCompressSync('a file, not the page'));
+    for (const headers of [{}, { 'accept-encoding': 'br' }] as Record<string, string>[]) {
+      const answer = await fetch(`${pagesUrl}/operator`, { headers });
+      expect([answer.status, await answer.text()]).toEqual([200, '<p>page /operator</p>']);
+    }
+  });
+
+  it('still sends the files at their asset paths, and 404 for a file that is not there', async () => {
+    const chunk = await fetch(`${pagesUrl}/${CHUNK}`, { headers: { 'accept-encoding': 'br' } });
+    expect([chunk.status, chunk.headers.get('content-encoding')]).toEqual([200, 'br']);
+    const missing = await fetch(`${pagesUrl}/no-such-chunk.js`);
+    expect([missing.status, await missing.json()]).toEqual([404, { message: 'Not found.' }]);
+    const posted = await fetch(`${pagesUrl}/vehicles`, { method: 'POST' });
+    expect(posted.status).toBe(404);
+  });
+
   it('renders every other route, with its query', async () => {
     const answer = await fetch(`${pagesUrl}/vehicles?q=audi`);
     expect(await answer.text()).toBe('<p>page /vehicles?q=audi</p>');

@@ -30,6 +30,11 @@ export interface StaticSiteOptions {
 }
 
 const DOT_SEGMENT = /\/\./;
+
+/** A page's path (decoded): no file extension, no dot segment, not the API's. */
+const isPagePath = (pathname: string) =>
+  !pathname.startsWith('/api/') && !path.extname(pathname) && !DOT_SEGMENT.test(pathname);
+
 /** A source map, or a compressed copy of one: kept in dist/ for error tools, never served. */
 const SOURCE_MAP = /\.map(\.br|\.gz)?$/i;
 
@@ -37,6 +42,7 @@ const SOURCE_MAP = /\.map(\.br|\.gz)?$/i;
 export async function registerStaticSite(app: FastifyInstance, options: StaticSiteOptions): Promise<void> {
   const { root, spaFallback = false, corsOrigins = [], headers = {}, fileHeaders = {}, renderPage } = options;
   const fileHeaderEntries = Object.entries(fileHeaders);
+  const routesPages = spaFallback || renderPage !== undefined;
   // A scope of its own, so its hooks and headers never reach routes registered beside it (the API under npm start).
   await app.register(async (site) => {
     if (corsOrigins.length > 0) {
@@ -50,8 +56,10 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
 
     await site.register(fastifyStatic, {
       root,
-      // With a page renderer, `/` is a page like any other, not the static index.html.
-      index: renderPage ? false : ['index.html'],
+      // A site of pages routes every request itself (below), and reads the disk for files only;
+      // a remote's origin is files alone, served by the plugin's own `GET /*`.
+      serve: !routesPages,
+      index: ['index.html'],
       cacheControl: false,
       // .env files, .git folders and the like are never served, even if a build copies them in.
       dotfiles: 'deny',
@@ -66,10 +74,12 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
         reply.header('Cache-Control', cacheControlFor(path.relative(root, filePath)));
       },
     });
+    if (!routesPages) return;
 
-    const sendPage = async (request: FastifyRequest, reply: FastifyReply, render: NonNullable<typeof renderPage>) => {
+    const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!renderPage) return reply.headers(headers).header('Cache-Control', REVALIDATE).sendFile('index.html');
       const [pathname = '', query] = request.url.split(/\?(.*)/s);
-      const page = await render(pathname || '/', query ? `?${query}` : '');
+      const page = await renderPage(pathname || '/', query ? `?${query}` : '');
       return sendHtml(
         request,
         reply
@@ -80,31 +90,20 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
       );
     };
 
-    if (renderPage) {
-      // Without an index, the static files' handler would answer `/` as a directory (403) to a
-      // client that accepts no compression (curl, an uptime probe): the home page is a page.
-      site.route({
-        method: ['GET', 'HEAD'],
-        url: '/',
-        handler: (request, reply) => sendPage(request, reply, renderPage),
-      });
-    }
-
-    if (spaFallback) {
-      site.setNotFoundHandler(async (request, reply) => {
-        const [pathname = ''] = request.url.split('?');
-        // HEAD asks what GET would answer (link checkers and uptime probes send it): the same page, no body.
-        const isPageRequest =
-          (request.method === 'GET' || request.method === 'HEAD') &&
-          !pathname.startsWith('/api/') &&
-          !path.extname(pathname) &&
-          !DOT_SEGMENT.test(pathname);
-        if (!isPageRequest) {
-          return reply.code(404).headers(headers).send({ message: 'Not found.' });
-        }
-        if (renderPage) return sendPage(request, reply, renderPage);
-        return reply.headers(headers).header('Cache-Control', REVALIDATE).sendFile('index.html');
-      });
-    }
+    // Pages are routes: a path with no file extension is a page (one of the site table's, or its 404
+    // page), written without a look at the disk. The disk is read for an asset's path alone: the
+    // builds give every file an extension. HEAD asks what GET would answer (link checkers and
+    // uptime probes send it): the same page, no body.
+    site.route({ method: ['GET', 'HEAD'], url: '/', handler: sendPage });
+    site.route({
+      method: ['GET', 'HEAD'],
+      url: '/*',
+      handler: (request, reply) => {
+        const file = (request.params as { '*': string })['*'];
+        return isPagePath(`/${file}`) ? sendPage(request, reply) : reply.sendFile(file);
+      },
+    });
+    // Every other method, and a file that is not there.
+    site.setNotFoundHandler((_request, reply) => reply.code(404).headers(headers).send({ message: 'Not found.' }));
   });
 }

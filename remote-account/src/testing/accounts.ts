@@ -36,8 +36,17 @@ export function futureRange(days: number): { pick_up_date: string; drop_off_date
   return { pick_up_date, drop_off_date: addDays(pick_up_date, days - 1) };
 }
 
-/** Books a car through the real API, as the booking remote would. */
-export async function bookRide(account: TestAccount, vehicleId: string, range = futureRange(3)): Promise<BookingForm> {
+/**
+ * Books a car through the real API, as the booking remote would. Its Idempotency-Key names the
+ * account, car and pick-up, so booking those again answers the first booking: `attempt` tells a
+ * new booking of the same days (after a cancellation) from a retry.
+ */
+export async function bookRide(
+  account: TestAccount,
+  vehicleId: string,
+  range = futureRange(3),
+  attempt = 1,
+): Promise<BookingForm> {
   const form: BookingForm = {
     name: account.name,
     age: '31',
@@ -51,7 +60,7 @@ export async function bookRide(account: TestAccount, vehicleId: string, range = 
     vehicleId,
     form,
     account.token,
-    `${account.email}/${vehicleId}/${range.pick_up_date}`,
+    `${account.email}/${vehicleId}/${range.pick_up_date}${attempt > 1 ? `/${attempt}` : ''}`,
   );
   if (!answer.ok) throw new Error(`Could not book ${vehicleId}: ${answer.body.message}`);
   return form;

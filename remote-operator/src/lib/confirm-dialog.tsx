@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { Button } from '@rentora/shared';
+import { Button, oneLine } from '@rentora/shared';
 import { MAX_NOTE_LENGTH } from '@rentora/shared/operator';
 import fieldStyles from './choice-field.module.css';
 import styles from './confirm-dialog.module.css';
@@ -11,8 +11,10 @@ export interface ConfirmDialogProps {
   children: ReactNode;
   confirmLabel: string;
   tone?: 'primary' | 'danger';
-  /** Asks for a reason (required), kept with the change. */
+  /** Asks for a reason, kept with the change. */
   reasonLabel?: string;
+  /** Whether the change needs its reason (the default) or may go without one. */
+  reasonRequired?: boolean;
   /** Does the change; a rejection keeps the dialog open so the reader can try again. */
   onConfirm: (reason: string) => Promise<void>;
   onClose: () => void;
@@ -25,6 +27,7 @@ export function ConfirmDialog({
   confirmLabel,
   tone = 'primary',
   reasonLabel,
+  reasonRequired = true,
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
@@ -37,7 +40,7 @@ export function ConfirmDialog({
     event.preventDefault();
     setBusy(true);
     try {
-      await onConfirm(reason.trim());
+      await onConfirm(oneLine(reason));
       onClose();
     } catch {
       setBusy(false);
@@ -60,7 +63,7 @@ export function ConfirmDialog({
               id={reasonId}
               className={fieldStyles.textarea}
               value={reason}
-              required
+              required={reasonRequired}
               maxLength={MAX_NOTE_LENGTH}
               rows={3}
               onChange={(event) => setReason(event.target.value)}

@@ -1,9 +1,10 @@
 import { useEffect, useId, useState } from 'react';
 import { Button, type Invoice } from '@rentora/shared';
+import { CreditNotes } from './credit-notes';
 import { MoneyLines } from './money-lines';
 import { PageDialog } from './page-dialog';
 import { downloadInvoicePdf, readInvoice } from './invoice-api';
-import { InvoiceDocument, Settlement } from './invoice-document';
+import { Books, InvoiceDocument, Settlement } from './invoice-document';
 import styles from './invoice-dialog.module.css';
 
 /** Print and PDF buttons; a failed download says why beside them. */
@@ -45,6 +46,8 @@ export function InvoiceDialog({ rentalId, onClose }: { rentalId: number; onClose
   const titleId = useId();
   const [invoice, setInvoice] = useState<Invoice>();
   const [problem, setProblem] = useState<string>();
+  // Moved on when a credit note is issued, so the invoice and its notes are read again.
+  const [reads, setReads] = useState(0);
   useEffect(() => {
     let current = true;
     readInvoice(rentalId).then(
@@ -54,14 +57,16 @@ export function InvoiceDialog({ rentalId, onClose }: { rentalId: number; onClose
     return () => {
       current = false;
     };
-  }, [rentalId]);
+  }, [rentalId, reads]);
 
   return (
     <PageDialog titleId={titleId} onClose={onClose} width="wide">
       {invoice ? (
         <div className={styles.printable}>
           <InvoiceDocument invoice={invoice} titleId={titleId} />
+          <Books invoice={invoice} />
           <InvoiceActions invoice={invoice} printable />
+          <CreditNotes invoice={invoice} onIssued={() => setReads((count) => count + 1)} />
         </div>
       ) : (
         <div className={styles.waiting}>
@@ -111,6 +116,7 @@ export function ReturnSettledDialog({
             <p className={styles.none}>No charges at return.</p>
           )}
           <Settlement invoice={invoice} />
+          <Books invoice={invoice} />
           <div className={styles.actions}>
             <Button variant="ghost" onClick={onClose}>
               Done

@@ -31,6 +31,28 @@ export function Settlement({ invoice }: { invoice: Invoice }) {
 }
 
 /**
+ * What the rental's customer has paid and still owes, as the server's books stand now: shown
+ * beside the invoice, not in it (the issued invoice and its kept PDF never change).
+ */
+export function Books({ invoice }: { invoice: Invoice }) {
+  const { paid_paise: paid, due_paise: due } = invoice.books;
+  return (
+    <div role="group" aria-label="Payments">
+      <dl className={styles.settlement}>
+        <div>
+          <dt>Paid</dt>
+          <dd>{formatPaise(paid)}</dd>
+        </div>
+        <div className={due > 0 ? styles.due : styles.refund}>
+          <dt>Balance due</dt>
+          <dd>{formatPaise(due)}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
+
+/**
  * A tax invoice as CGST Rule 46 lays it out: the supplier, the serial and date, the buyer, the
  * place of supply and reverse charge, the SAC, the lines and charges, the tax split, the deposit.
  */

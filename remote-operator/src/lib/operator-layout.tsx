@@ -9,6 +9,7 @@ const SECTIONS = [
   { to: '/operator', label: 'Today', end: true, adminOnly: false },
   { to: '/operator/fleet', label: 'Fleet', end: false, adminOnly: false },
   { to: '/operator/bookings', label: 'Bookings', end: false, adminOnly: false },
+  { to: '/operator/payments', label: 'Payments', end: false, adminOnly: false },
   { to: '/operator/team', label: 'Team', end: false, adminOnly: true },
   { to: '/operator/settings', label: 'Settings', end: false, adminOnly: true },
   { to: '/operator/audit', label: 'Audit', end: false, adminOnly: true },

@@ -1,5 +1,4 @@
-import { nanoquery } from '@nanostores/query';
-import { $token } from '@rentora/state';
+import { $token, nanoquery } from '@rentora/state';
 import { operatorCall, type OperatorApiError } from './operator-api';
 
 /**

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { formatDisplayDate, type Invoice } from '@rentora/shared';
+import { formatCount, formatDisplayDate, formatPaise, type Invoice } from '@rentora/shared';
 import { $businessTimeZone, showToast, useStore } from '@rentora/state';
 import { readInvoice } from './invoice-api';
 import { wallClockNow, wallClockToIso } from './business-clock';
@@ -18,6 +18,7 @@ import { operatorCall } from './operator-api';
 import { refreshOperatorReads } from './operator-reads';
 import type { OperatorBooking } from '@rentora/shared/operator';
 import { RowAction } from './row-action';
+import styles from './stage-move-dialog.module.css';
 
 export const BOOKINGS_PATH = '/api/operator/bookings';
 
@@ -26,7 +27,7 @@ const ReturnSettledDialog = lazy(() =>
   import('./invoice-dialog').then(({ ReturnSettledDialog }) => ({ default: ReturnSettledDialog })),
 );
 
-/** Moves that end a rental without it running. */
+/** Moves that end a rental without it running: they break the plan, so they need a reason. */
 export const DANGER_MOVES: ReadonlySet<StageMove> = new Set(['cancelled', 'no_show']);
 
 export interface StageMoveDialogProps {
@@ -96,7 +97,12 @@ export function StageMoveDialog({ booking, to, onClose }: StageMoveDialogProps) 
       title={`${STAGE_ACTIONS[to]}?`}
       confirmLabel={STAGE_ACTIONS[to]}
       tone={DANGER_MOVES.has(to) ? 'danger' : 'primary'}
-      reasonLabel="Reason (kept in the booking’s history)"
+      reasonLabel={
+        DANGER_MOVES.has(to)
+          ? 'Reason (kept in the booking’s history)'
+          : 'Note (optional, kept in the booking’s history)'
+      }
+      reasonRequired={DANGER_MOVES.has(to)}
       onConfirm={move}
       onClose={() => {
         if (!settling.current) onClose();
@@ -107,9 +113,35 @@ export function StageMoveDialog({ booking, to, onClose }: StageMoveDialogProps) 
         {formatDisplayDate(booking.drop_off_date)}: from <strong>{STAGE_LABELS[booking.stage]}</strong> to{' '}
         <strong>{STAGE_LABELS[to]}</strong>.
       </p>
-      {to === 'picked_up' && <PickUpFields draft={pickUp} onChange={setPickUp} />}
+      {to === 'picked_up' && (
+        <>
+          <HandOverTerms booking={booking} />
+          <PickUpFields draft={pickUp} onChange={setPickUp} />
+        </>
+      )}
       {to === 'completed' && <ReturnFields draft={giveBack} onChange={setGiveBack} />}
     </ConfirmDialog>
+  );
+}
+
+/** What the desk takes and tells at a hand-over, from the rental's quote: the deposit due and the kilometres included. */
+function HandOverTerms({ booking }: { booking: OperatorBooking }) {
+  const perDay = booking.km_included / booking.days;
+  return (
+    <dl className={styles.terms} aria-label="Due at hand-over">
+      <div>
+        <dt>Deposit due</dt>
+        <dd>{booking.deposit_paise > 0 ? formatPaise(booking.deposit_paise) : 'None'}</dd>
+      </div>
+      <div>
+        <dt>Kilometres included</dt>
+        <dd>
+          {booking.km_included > 0
+            ? `${formatCount(booking.km_included)} km (${formatCount(perDay)} a day)`
+            : 'No limit'}
+        </dd>
+      </div>
+    </dl>
   );
 }
 

@@ -8,6 +8,7 @@ import { StandalonePages } from '@rentora/state/standalone';
 import AuditPage from '../exposed/audit-page';
 import BookingsPage from '../exposed/bookings-page';
 import FleetPage from '../exposed/fleet-page';
+import PaymentsPage from '../exposed/payments-page';
 import SettingsPage from '../exposed/settings-page';
 import TeamPage from '../exposed/team-page';
 import TodayPage from '../exposed/today-page';
@@ -31,6 +32,7 @@ createRoot(root).render(
         './TodayPage': TodayPage,
         './FleetPage': FleetPage,
         './BookingsPage': BookingsPage,
+        './PaymentsPage': PaymentsPage,
         './TeamPage': TeamPage,
         './SettingsPage': SettingsPage,
         './AuditPage': AuditPage,

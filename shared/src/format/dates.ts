@@ -70,3 +70,8 @@ export function isKnownTimeZone(timeZone: string): boolean {
     return false;
   }
 }
+
+/** An instant's time of day on the reader's own clock, as a hold's end is told: '5:05 pm'. */
+export function formatTimeOfDay(isoInstant: string): string {
+  return new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit' }).format(new Date(isoInstant));
+}

@@ -16,6 +16,11 @@ function groupIndian(whole: number): string {
 /** Intl's sign, after the rupee sign as before: '₹-1,000', and '₹-0' for a negative that rounds to nothing. */
 const signOf = (amount: number) => (amount < 0 || Object.is(amount, -0) ? '-' : '');
 
+/** A count as India groups it, whole: 125000 → '1,25,000' (kilometres, say). */
+export function formatCount(count: number): string {
+  return `${count < 0 ? '-' : ''}${groupIndian(Math.round(Math.abs(count)))}`;
+}
+
 /** 125000 → '₹1,25,000' (Indian digit grouping), rounded to whole rupees half away from zero. */
 export function formatRupees(amount: number): string {
   return `₹${signOf(amount)}${groupIndian(Math.round(Math.abs(amount)))}`;

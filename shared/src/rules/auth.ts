@@ -1,6 +1,7 @@
 import { AVATAR_IDS, type LoginPayload, type SignUpPayload } from '../types';
 import { MESSAGES } from './messages';
 import { EMAIL_PATTERN, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './patterns';
+import { NOT_PLAIN_TEXT_HINT, isPlainText } from './plain-text';
 
 export type AuthCheck = { ok: true } | { ok: false; message: string };
 export type AuthField = 'name' | 'email' | 'password' | 'avatar';
@@ -18,7 +19,9 @@ export function isAvatarId(value: string): value is (typeof AVATAR_IDS)[number] 
 export function checkAuthFields(payload: LoginPayload | SignUpPayload): AuthErrors {
   const errors: AuthErrors = {};
   if ('name' in payload && payload.name.trim() === '') errors.name = 'Please enter your name.';
+  else if ('name' in payload && !isPlainText(payload.name)) errors.name = NOT_PLAIN_TEXT_HINT;
   if (!isValidEmail(payload.email)) errors.email = MESSAGES.invalidEmail;
+  else if (!isPlainText(payload.email)) errors.email = NOT_PLAIN_TEXT_HINT;
   if (payload.password.length < PASSWORD_MIN_LENGTH) errors.password = MESSAGES.shortPassword;
   else if (payload.password.length > PASSWORD_MAX_LENGTH) {
     errors.password = `Password must be at most ${PASSWORD_MAX_LENGTH} characters long.`;

@@ -3,6 +3,7 @@ import { VALID_BOOKING_DETAILS } from '../testing/booking-form';
 import { bookingFormMessage, checkBookingForm, isBookingFormValid } from './booking';
 import { BOOKING_LIMITS } from './date-range';
 import { MESSAGES } from './messages';
+import { NOT_PLAIN_TEXT_HINT } from './plain-text';
 
 const TODAY = '2026-12-10';
 
@@ -155,5 +156,16 @@ describe('checkBookingForm', () => {
     expect(Object.keys(errors).sort()).toEqual(
       ['address', 'age', 'drop_off_date', 'email', 'name', 'phone_no', 'pick_up_date', 'pincode'].sort(),
     );
+  });
+});
+
+describe('checkBookingForm on text a reader cannot see', () => {
+  it.each(['name', 'email', 'address'] as const)('hints at hidden characters pasted into the %s', (field) => {
+    const pasted = { name: 'Asha \u202EVerma', email: 'asha\u200B@example.com', address: '12 MG Road\u0007' }[field];
+    expect(check({ [field]: pasted })).toEqual({ [field]: NOT_PLAIN_TEXT_HINT });
+  });
+
+  it('keeps ordinary spaces and every script', () => {
+    expect(check({ name: 'Åsa  Nøkkel', address: 'ಮನೆ 7,  Indiranagar' })).toEqual({});
   });
 });

@@ -2,6 +2,7 @@ import type { BookingForm } from '../types';
 import { AGE_MAX_EXCLUSIVE, AGE_MIN_EXCLUSIVE, EMAIL_PATTERN, PHONE_PATTERN, PINCODE_PATTERN } from './patterns';
 import { BOOKING_LIMITS, checkDateRange } from './date-range';
 import { MESSAGES } from './messages';
+import { NOT_PLAIN_TEXT_HINT, isPlainText } from './plain-text';
 
 export type BookingField = keyof BookingForm;
 export type BookingErrors = Partial<Record<BookingField, string>>;
@@ -23,6 +24,7 @@ const WHOLE_NUMBER = /^\d+$/;
 export function checkBookingForm(form: BookingForm, today: string): BookingErrors {
   const errors: BookingErrors = {};
   if (isBlank(form.name)) errors.name = 'Enter the driver’s name.';
+  else if (!isPlainText(form.name)) errors.name = NOT_PLAIN_TEXT_HINT;
 
   const age = Number(form.age);
   if (!WHOLE_NUMBER.test(form.age.trim())) errors.age = 'Enter the driver’s age.';
@@ -30,9 +32,11 @@ export function checkBookingForm(form: BookingForm, today: string): BookingError
 
   if (isBlank(form.email)) errors.email = 'Enter an email address.';
   else if (!EMAIL_PATTERN.test(form.email)) errors.email = 'Enter an email like name@example.com, without spaces.';
+  else if (!isPlainText(form.email)) errors.email = NOT_PLAIN_TEXT_HINT;
 
   if (!PHONE_PATTERN.test(form.phone_no)) errors.phone_no = 'Enter exactly 10 digits.';
   if (isBlank(form.address)) errors.address = 'Enter an address.';
+  else if (!isPlainText(form.address)) errors.address = NOT_PLAIN_TEXT_HINT;
   if (!PINCODE_PATTERN.test(form.pincode)) errors.pincode = 'Enter exactly 6 digits.';
 
   return { ...errors, ...checkDateRange(form, today) };

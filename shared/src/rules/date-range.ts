@@ -21,6 +21,9 @@ export const DATE_RANGE_MESSAGES = {
 
 export type DateRangeErrors = Partial<Record<keyof BookedRange, string>>;
 
+/** The API's refusal of a field that is not a calendar day as `isIsoDate` takes it. */
+export const notIsoDate = (field: string) => `${field} must be a real date written YYYY-MM-DD.`;
+
 export function isIsoDate(value: string): boolean {
   return ISO_DATE_PATTERN.test(value) && isRealIsoDate(value);
 }

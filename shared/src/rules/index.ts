@@ -10,3 +10,4 @@ export { AVATAR_IDS, type AvatarId } from '../types';
 export { VEHICLE_TYPES } from '../schemas';
 export * from './car-prices';
 export * from './gstin';
+export * from './plain-text';

@@ -1,4 +1,5 @@
-import type { CarPrices, CustomerRental } from '../types';
+import type { BusinessSettings } from '../operator';
+import type { CarPrices, CreditNote, CreditNoteRequest, CustomerRental } from '../types';
 
 /**
  * What the money screens' component tests need done by staff, through the real API Jest's global
@@ -49,3 +50,29 @@ export async function completeRental(rentalId: number): Promise<void> {
   await call('POST', `/api/operator/bookings/${rentalId}/stage`, admin(), { to: 'picked_up' });
   await call('POST', `/api/operator/bookings/${rentalId}/stage`, admin(), { to: 'completed' });
 }
+
+/** Credits a completed rental's invoice, as an admin does at the desk. */
+export const creditInvoice = (rentalId: number, request: CreditNoteRequest) =>
+  call<CreditNote>('POST', `/api/operator/bookings/${rentalId}/credit-notes`, admin(), request);
+
+type PaymentSettings = Pick<BusinessSettings, 'online_payment' | 'payment_hold_minutes' | 'cancellation_policy'>;
+
+/**
+ * Sets the payment settings as an admin does (the other settings kept); answers them as they were,
+ * to put back once the test is done: online payment changes every booking on that API.
+ */
+export async function setPaymentSettings(fields: Partial<PaymentSettings>): Promise<PaymentSettings> {
+  const before = await call<BusinessSettings>('GET', '/api/operator/settings', admin());
+  await call('PUT', '/api/operator/settings', admin(), { ...before, ...fields });
+  const { online_payment, payment_hold_minutes, cancellation_policy } = before;
+  return { online_payment, payment_hold_minutes, cancellation_policy };
+}
+
+/** Records money the desk took for a rental, as staff do in its Payments dialog. */
+export const recordDeskPayment = (rentalId: number, amountPaise: number, reference: string) =>
+  call('POST', `/api/operator/bookings/${rentalId}/payments`, admin(), {
+    kind: 'charge',
+    method: 'cash',
+    amount_paise: amountPaise,
+    reference,
+  });

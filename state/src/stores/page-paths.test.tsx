@@ -1,17 +1,24 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link } from '../router';
-import { createMemoryRouter } from '../testing/memory-router';
-import { $pagePaths, usePagePath } from './page-paths';
+import { memoryRouterAt } from '../testing/memory-router';
+import { $pagePaths, usePagePath, type PageName } from './page-paths';
+
+// This package knows no remote: its tests register a table of their own, as each remote registers its table.
+declare module './page-paths' {
+  interface PageTables {
+    test: { pages: readonly [{ name: 'fleet' }, { name: 'car' }] };
+  }
+}
 
 /** A link to another app's page by its name, as About and the account remote write theirs. */
-function LinkTo({ page, params, children }: { page: string; params?: Record<string, string>; children: string }) {
+function LinkTo({ page, params, children }: { page: PageName; params?: Record<string, string>; children: string }) {
   const to = usePagePath(page, params);
   return to === undefined ? <p>{children}, nowhere</p> : <Link to={to}>{children}</Link>;
 }
 
 function renderAt(url: string, element: React.ReactNode) {
-  const router = createMemoryRouter(url);
+  const router = memoryRouterAt(url);
   render(<router.Router>{element}</router.Router>);
   return router;
 }

@@ -1,4 +1,3 @@
-import type { VehicleSearch } from '@rentora/shared';
 import { atom } from 'nanostores';
 
 /**
@@ -19,12 +18,4 @@ export function setSearch(next: SearchState): void {
   const current = $search.get();
   const unchanged = (Object.keys(next) as (keyof SearchState)[]).every((key) => next[key] === current[key]);
   if (!unchanged) $search.set(next);
-}
-
-/** The query of `GET /api/vehicles` for a search: blank fields left out. */
-export function toVehicleSearch({ location, pick_up_date, drop_off_date }: SearchState): VehicleSearch {
-  return {
-    ...(location && { location }),
-    ...(pick_up_date && drop_off_date && { pick_up_date, drop_off_date }),
-  };
 }

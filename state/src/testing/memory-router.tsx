@@ -21,7 +21,7 @@ export interface MemoryRouter {
  * The apps' router held in memory (react-router's MemoryRouter, updating as the facade's
  * BrowserRouter does), opened at `url`, for tests that follow where a page goes.
  */
-export function createMemoryRouter(url = '/'): MemoryRouter {
+export function memoryRouterAt(url = '/'): MemoryRouter {
   const seen: { location?: Location; navigate?: NavigateFunction } = {};
   const rendered = () => {
     if (!seen.location || !seen.navigate) throw new Error('Render the memory router first.');

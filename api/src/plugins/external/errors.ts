@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { describeDriverError, isDatabaseUnavailable } from '../../db/unavailable';
 import { ApiError, busy } from '../../errors';
 import { discardBody } from '../../http/discard-body';
+import { hiddenCharacterMessage } from '../../http/validation-problem';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -17,6 +18,24 @@ declare module 'fastify' {
 export const INTERNAL_ERROR = 'Something went wrong on our side. Please try again later.';
 export const JSON_ONLY = 'Please send the request body as JSON (Content-Type: application/json).';
 const DEFAULT_VALIDATION_MESSAGE = 'The request is not valid.';
+export const BAD_URL = 'That address is not valid: it has a broken %-escape.';
+
+/**
+ * What Fastify answers by itself, before any route or hook (its `frameworkErrors`), in the
+ * `{ message }` shape of every other answer: an address that cannot be decoded (`/vehicles/%ff`)
+ * is 400, not Fastify's own body with its error code.
+ */
+export function frameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const { statusCode, message } = frameworkAnswer(error);
+  if (statusCode >= 500) request.log.error({ err: error }, 'request failed before routing');
+  void reply.code(statusCode).send({ message });
+}
+
+function frameworkAnswer(error: FastifyError): { statusCode: number; message: string } {
+  if (error.code === 'FST_ERR_BAD_URL') return { statusCode: 400, message: BAD_URL };
+  const statusCode = error.statusCode ?? 500;
+  return statusCode >= 500 ? { statusCode: 500, message: INTERNAL_ERROR } : { statusCode, message: error.message };
+}
 
 /** One error answer everywhere: `{ message }` (and a route's documented details), with 5xx detail logged but never sent. */
 export default fp(
@@ -24,7 +43,9 @@ export default fp(
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error.validation !== undefined) {
         const configured = request.routeOptions.config.validationMessage ?? DEFAULT_VALIDATION_MESSAGE;
-        return reply.code(400).send({ message: typeof configured === 'string' ? configured : configured(error) });
+        const message =
+          hiddenCharacterMessage(error) ?? (typeof configured === 'string' ? configured : configured(error));
+        return reply.code(400).send({ message });
       }
       if (isDatabaseUnavailable(error)) {
         request.log.warn(describeDriverError(error), 'database unavailable');

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LoginPayload, SignUpPayload } from '@rentora/shared';
 import { checkSignUp } from '@rentora/shared/rules';
 import fp from 'fastify-plugin';
-import { DEFAULT_QUOTES_PER_IP } from '../../config';
+import { DEFAULT_DOCUMENTS_PER_USER, DEFAULT_QUOTES_PER_IP } from '../../config';
 import { ApiError } from '../../errors';
 import { addressGroup } from '../../rate-limit/address-group';
 import { type CounterStore, createMemoryStore, createRedisStore } from '../../rate-limit/stores';
@@ -32,6 +32,8 @@ declare module 'fastify' {
     limitWrites: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler: counts quotes per address (anyone may ask for one, signed in or not). */
     limitQuotes: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler after authenticate: counts the PDFs (invoices, credit notes) a signed-in user asks for. */
+    limitDocuments: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
 
@@ -143,6 +145,15 @@ export default fp(
     app.decorate('limitQuotes', async (request: FastifyRequest, reply: FastifyReply) => {
       await count(reply, [
         { key: `quotes-from:${addressOf(request)}`, max: rateLimit.quotesPerIp ?? DEFAULT_QUOTES_PER_IP },
+      ]);
+    });
+
+    app.decorate('limitDocuments', async (request: FastifyRequest, reply: FastifyReply) => {
+      await count(reply, [
+        {
+          key: `documents:${currentAccount(request).id}`,
+          max: rateLimit.documentsPerUser ?? DEFAULT_DOCUMENTS_PER_USER,
+        },
       ]);
     });
   },

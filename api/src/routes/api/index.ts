@@ -8,6 +8,7 @@ import events from './events';
 import health from './health';
 import openapi from './openapi';
 import operator from './operator';
+import payments from './payments';
 import quotes from './quotes';
 import rentals from './rentals';
 import { unknownRoute } from './unknown-route';
@@ -51,6 +52,7 @@ const api: FastifyPluginAsync = async (app) => {
   await app.register(addOns, { prefix: '/add-ons' });
   await app.register(quotes, { prefix: '/quotes' });
   await app.register(rentals, { prefix: '/rentals' });
+  await app.register(payments, { prefix: '/payments' });
   // Routes, not only a not-found handler: served beside a site (npm start), whose static files
   // answer `GET /*`, an unknown API path must still get the API's JSON and headers.
   app.all('', { schema: { hide: true } }, unknownRoute);

@@ -1,10 +1,9 @@
 import { Eyebrow, type AuthErrors } from '@rentora/shared';
 import { logIn, signUp, type AuthModalProps, type AuthOutcome, type AuthView } from '@rentora/state';
 import { useEffect, useRef, useState } from 'react';
+import { AuthForm } from './auth-form';
 import { AuthResponse } from './auth-response';
 import { checkAuthValues, EMPTY_AUTH_VALUES, VIEW_TITLES, type AuthValues } from './auth-values';
-import { LoginForm } from './login-form';
-import { SignUpForm } from './sign-up-form';
 import styles from './auth-modal.module.css';
 
 const INTROS: Readonly<Record<AuthView, string>> = {
@@ -84,10 +83,8 @@ export function AuthModal({ titleId, onClose, initialView }: AuthModalProps) {
           onDone={onClose}
           onRetry={() => setOutcome(null)}
         />
-      ) : view === 'signup' ? (
-        <SignUpForm {...formProps} onSwitchView={() => switchView('login')} />
       ) : (
-        <LoginForm {...formProps} onSwitchView={() => switchView('signup')} />
+        <AuthForm {...formProps} view={view} onSwitchView={() => switchView(view === 'signup' ? 'login' : 'signup')} />
       )}
     </section>
   );

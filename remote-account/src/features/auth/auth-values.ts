@@ -18,8 +18,9 @@ export function checkAuthValues(view: AuthView, values: AuthValues): AuthErrors 
 
 export const VIEW_TITLES: Readonly<Record<AuthView, string>> = { signup: 'Sign Up', login: 'Login' };
 
-/** What the Sign Up and Login forms get from the modal that holds their state. */
+/** What the Sign Up and Login form gets from the modal that holds their state. */
 export interface AuthFormProps {
+  view: AuthView;
   values: AuthValues;
   errors: AuthErrors;
   busy: boolean;

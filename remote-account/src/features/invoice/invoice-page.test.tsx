@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { businessToday, formatPaise, ModalFrame, type Invoice } from '@rentora/shared';
 import { $token, $user, apiUrl } from '@rentora/state';
 import { Route, Routes } from '@rentora/state/router';
-import { createMemoryRouter } from '@rentora/state/testing/memory-router';
-import { completeRental, rentalsOf } from '@rentora/shared/testing/money-staff';
+import { memoryRouterAt } from '@rentora/state/testing/memory-router';
+import { completeRental, creditInvoice, recordDeskPayment, rentalsOf } from '@rentora/shared/testing/money-staff';
 import { bookRide, registerAccount, type TestAccount } from '../../testing/accounts';
 import { ProfileModal } from '../profile/profile-modal';
 import { INVOICE_MISSING, InvoicePage } from './invoice-page';
@@ -31,7 +31,7 @@ async function completedRental(account: TestAccount): Promise<{ id: number; invo
 }
 
 function renderSite() {
-  const router = createMemoryRouter('/');
+  const router = memoryRouterAt('/');
   const onClose = jest.fn();
   render(
     <router.Router>
@@ -72,7 +72,7 @@ describe('a completed rental’s invoice', () => {
     const lines = within(paper).getByRole('table', { name: 'What the rental cost' });
     const [line] = invoice.lines;
     expect(within(lines).getByRole('row', { name: new RegExp(`^${line?.label}`) })).toHaveTextContent(
-      `${line?.label}${line?.quantity}${formatPaise(line?.unit_paise ?? 0)}${formatPaise(line?.amount_paise ?? 0)}`,
+      `${line?.label}${line?.quantity} × ${formatPaise(line?.unit_paise ?? 0)}${formatPaise(line?.amount_paise ?? 0)}`,
     );
     expect(within(lines).getByRole('row', { name: /^Total/ })).toHaveTextContent(
       `Total${formatPaise(invoice.total_paise)}`,
@@ -81,11 +81,68 @@ describe('a completed rental’s invoice', () => {
     expect(within(paper).getByRole('button', { name: 'Download PDF' })).toBeVisible();
   });
 
+  it('shows the credit notes issued against it, what is left of it, and each credit note’s PDF', async () => {
+    const account = await registerAccount('Farah Khan');
+    const { id, invoice } = await completedRental(account);
+    const note = await creditInvoice(id, { amount_paise: 25_000, reason: 'The car was handed over late' });
+    $token.set(account.token);
+    const router = memoryRouterAt(`/rentals/${id}/invoice`);
+    render(
+      <router.Router>
+        <Routes>
+          <Route path="/rentals/:rentalId/invoice" element={<InvoicePage />} />
+        </Routes>
+      </router.Router>,
+    );
+
+    const paper = await screen.findByRole('article', { name: invoice.number }, SERVER);
+    // The invoice itself stands as issued.
+    expect(within(within(paper).getByRole('table')).getByRole('row', { name: /^Total/ })).toHaveTextContent(
+      formatPaise(invoice.total_paise),
+    );
+    const credits = within(paper).getByRole('region', { name: 'Credit notes' });
+    const item = within(credits).getByText(`Credit note ${note.number}`).closest('li') as HTMLElement;
+    expect(item).toHaveTextContent('The car was handed over late');
+    expect(item).toHaveTextContent(`−${formatPaise(25_000)}`);
+    expect(within(credits).getByText('Credited').nextElementSibling).toHaveTextContent(formatPaise(25_000));
+    expect(within(credits).getByText('Left of the invoice').nextElementSibling).toHaveTextContent(
+      formatPaise(invoice.total_paise - 25_000),
+    );
+    expect(within(item).getByRole('button', { name: `Download credit note ${note.number} as a PDF` })).toBeEnabled();
+  });
+
+  it('says what was paid and what is still due, beside the invoice as issued', async () => {
+    const account = await registerAccount('Ishaan Bose');
+    const { id, invoice } = await completedRental(account);
+    await recordDeskPayment(id, 100_000, 'CASH-77');
+    $token.set(account.token);
+    const router = memoryRouterAt(`/rentals/${id}/invoice`);
+    render(
+      <router.Router>
+        <Routes>
+          <Route path="/rentals/:rentalId/invoice" element={<InvoicePage />} />
+        </Routes>
+      </router.Router>,
+    );
+
+    const paper = await screen.findByRole('article', { name: invoice.number }, SERVER);
+    const books = within(paper).getByRole('region', { name: 'Payments' });
+    expect(within(books).getByText('Paid').nextElementSibling).toHaveTextContent(formatPaise(100_000));
+    // The API's figure, read again after the payment: nothing is added up here.
+    const answer = await fetch(apiUrl(`/api/rentals/${id}/invoice`), {
+      headers: { Authorization: `Bearer ${account.token}` },
+    });
+    const { books: now } = (await answer.json()) as Invoice;
+    expect(now.paid_paise).toBe(100_000);
+    expect(within(books).getByText('Balance due').nextElementSibling).toHaveTextContent(formatPaise(now.due_paise));
+    expect(books).toHaveTextContent('As paid so far: not part of the invoice as issued.');
+  });
+
   it('is not found for another customer', async () => {
     const [owner, other] = [await registerAccount('Owner'), await registerAccount('Someone Else')];
     const { id } = await completedRental(owner);
     $token.set(other.token);
-    const router = createMemoryRouter(`/rentals/${id}/invoice`);
+    const router = memoryRouterAt(`/rentals/${id}/invoice`);
     render(
       <router.Router>
         <Routes>

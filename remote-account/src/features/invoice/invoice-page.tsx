@@ -1,14 +1,23 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { Button, formatDisplayDate, formatPaise, Skeleton, type Invoice, type QuoteLine } from '@rentora/shared';
+import {
+  Button,
+  formatDisplayDate,
+  formatPaise,
+  Skeleton,
+  type CreditNote,
+  type Invoice,
+  type QuoteLine,
+} from '@rentora/shared';
 import { showToast } from '@rentora/state';
 import { useParams } from '@rentora/state/router';
-import { downloadInvoicePdf, fetchInvoice } from '../../lib/rentals-api';
+import { downloadCreditNotePdf, downloadInvoicePdf, fetchInvoice } from '../../lib/rentals-api';
 import styles from './invoice-page.module.css';
 
 export const INVOICE_MISSING = 'This invoice could not be found. It is issued once the rental is completed.';
 /** What an invoice says for a detail the business had not set when it was issued. */
 const NOT_SET = '—';
 const DOWNLOAD_FAILED = 'Couldn’t download the invoice. Please try again.';
+const CREDIT_NOTE_DOWNLOAD_FAILED = 'Couldn’t download the credit note. Please try again.';
 
 /** A rental's tax invoice as a printable page (docs/product.md §10), with its PDF to download. */
 export function InvoicePage() {
@@ -97,8 +106,7 @@ function InvoiceDocument({ invoice }: { invoice: Invoice }) {
           <thead>
             <tr>
               <th scope="col">Description</th>
-              <th scope="col">Qty</th>
-              <th scope="col">Rate</th>
+              <th scope="col">Qty × rate</th>
               <th scope="col">Amount</th>
             </tr>
           </thead>
@@ -108,7 +116,7 @@ function InvoiceDocument({ invoice }: { invoice: Invoice }) {
             ))}
             {invoice.charges.length > 0 && (
               <tr className={styles.section}>
-                <th scope="rowgroup" colSpan={4}>
+                <th scope="rowgroup" colSpan={3}>
                   Charged at return
                 </th>
               </tr>
@@ -129,7 +137,7 @@ function InvoiceDocument({ invoice }: { invoice: Invoice }) {
               </>
             )}
             <tr className={styles.total}>
-              <th scope="row" colSpan={3}>
+              <th scope="row" colSpan={2}>
                 Total
               </th>
               <td>{formatPaise(invoice.total_paise)}</td>
@@ -142,8 +150,67 @@ function InvoiceDocument({ invoice }: { invoice: Invoice }) {
           <Fact term="Refunded">{formatPaise(invoice.refund_paise)}</Fact>
           {invoice.due_paise > 0 && <Fact term="Still due">{formatPaise(invoice.due_paise)}</Fact>}
         </dl>
+
+        {invoice.credit_notes.length > 0 && <CreditNotes invoice={invoice} />}
+
+        <section className={styles.books} aria-label="Payments">
+          <dl className={styles.deposit}>
+            <Fact term="Paid">{formatPaise(invoice.books.paid_paise)}</Fact>
+            <Fact term="Balance due">{formatPaise(invoice.books.due_paise)}</Fact>
+          </dl>
+          <p className={styles.muted}>As paid so far: not part of the invoice as issued.</p>
+        </section>
       </article>
     </div>
+  );
+}
+
+/** What has been taken off the invoice since it was issued: each credit note, and what is left. */
+function CreditNotes({ invoice }: { invoice: Invoice }) {
+  const titleId = useId();
+  return (
+    <section className={styles.credits} aria-labelledby={titleId}>
+      <h2 id={titleId} className={styles.partyHeading}>
+        Credit notes
+      </h2>
+      <ul className={styles.creditList}>
+        {invoice.credit_notes.map((note) => (
+          <CreditNoteItem key={note.id} note={note} />
+        ))}
+      </ul>
+      <dl className={styles.deposit}>
+        <Fact term="Credited">{formatPaise(invoice.credited_paise)}</Fact>
+        <Fact term="Left of the invoice">{formatPaise(invoice.remaining_paise)}</Fact>
+      </dl>
+    </section>
+  );
+}
+
+function CreditNoteItem({ note }: { note: CreditNote }) {
+  const [downloading, setDownloading] = useState(false);
+  async function download() {
+    setDownloading(true);
+    if (!(await downloadCreditNotePdf(note))) showToast('error', CREDIT_NOTE_DOWNLOAD_FAILED);
+    setDownloading(false);
+  }
+  return (
+    <li className={styles.credit}>
+      <div>
+        <p className={styles.partyName}>Credit note {note.number}</p>
+        <p className={styles.muted}>
+          {formatDisplayDate(note.date)} · {note.reason}
+        </p>
+      </div>
+      <p className={styles.creditAmount}>−{formatPaise(note.total_paise)}</p>
+      <Button
+        variant="secondary"
+        busy={downloading}
+        aria-label={`Download credit note ${note.number} as a PDF`}
+        onClick={() => void download()}
+      >
+        PDF
+      </Button>
+    </li>
   );
 }
 
@@ -171,8 +238,7 @@ function LineRow({ line }: { line: QuoteLine }) {
   return (
     <tr>
       <th scope="row">{line.label}</th>
-      <td>{line.quantity}</td>
-      <td>{formatPaise(line.unit_paise)}</td>
+      <td className={styles.rate}>{`${line.quantity} × ${formatPaise(line.unit_paise)}`}</td>
       <td>{formatPaise(line.amount_paise)}</td>
     </tr>
   );
@@ -181,7 +247,7 @@ function LineRow({ line }: { line: QuoteLine }) {
 function SumRow({ label, paise }: { label: string; paise: number }) {
   return (
     <tr>
-      <th scope="row" colSpan={3}>
+      <th scope="row" colSpan={2}>
         {label}
       </th>
       <td>{paise < 0 ? `−${formatPaise(-paise)}` : formatPaise(paise)}</td>

@@ -1,6 +1,8 @@
-import { Button, MESSAGES } from '@rentora/shared';
+import { Button, MESSAGES, type Rental } from '@rentora/shared';
 import { $token, api, NetworkError, refreshUser, refreshVehicle, showToast } from '@rentora/state';
 import { useEffect, useRef, useState } from 'react';
+import { CancellationTerms } from './cancellation-terms';
+import { useCancellationQuote } from './use-cancellation-quote';
 import styles from './cancel-rental.module.css';
 
 export interface CancelRentalProps {
@@ -8,12 +10,14 @@ export interface CancelRentalProps {
   carId: string;
   /** Names the car in the confirmation, for screen readers among several rentals. */
   carName: string;
+  /** The rental, whose refund the confirmation shows first (docs/product.md §11). */
+  rental: Pick<Rental, 'car' | 'pick_up_date' | 'drop_off_date'>;
 }
 
 type Stage = 'idle' | 'confirming' | 'cancelling';
 
 /** 'Cancel Rental', asked to be confirmed inline, then sent once (docs/product.md §8 for what follows). */
-export function CancelRental({ carId, carName }: CancelRentalProps) {
+export function CancelRental({ carId, carName, rental }: CancelRentalProps) {
   const [stage, setStage] = useState<Stage>('idle');
   const containerRef = useRef<HTMLDivElement>(null);
   const inFlight = useRef(false);
@@ -60,18 +64,39 @@ export function CancelRental({ carId, carName }: CancelRentalProps) {
           Cancel Rental
         </Button>
       ) : (
-        <div className={styles.confirm} role="group" aria-label={`Cancel the ${carName} rental?`}>
-          <p className={styles.question}>Cancel this rental?</p>
-          <div className={styles.actions}>
-            <Button variant="ghost" disabled={stage === 'cancelling'} onClick={() => setStage('idle')}>
-              Keep it
-            </Button>
-            <Button variant="danger" busy={stage === 'cancelling'} onClick={() => void cancel()}>
-              Yes, cancel
-            </Button>
-          </div>
-        </div>
+        <ConfirmCancel
+          carName={carName}
+          rental={rental}
+          cancelling={stage === 'cancelling'}
+          onKeep={() => setStage('idle')}
+          onCancel={() => void cancel()}
+        />
       )}
+    </div>
+  );
+}
+
+interface ConfirmCancelProps extends Pick<CancelRentalProps, 'carName' | 'rental'> {
+  cancelling: boolean;
+  onKeep: () => void;
+  onCancel: () => void;
+}
+
+/** The question, with the refund terms first: 'Yes, cancel' waits until they are known. */
+function ConfirmCancel({ carName, rental, cancelling, onKeep, onCancel }: ConfirmCancelProps) {
+  const { state, retry } = useCancellationQuote(rental);
+  return (
+    <div className={styles.confirm} role="group" aria-label={`Cancel the ${carName} rental?`}>
+      <p className={styles.question}>Cancel this rental?</p>
+      <CancellationTerms state={state} retry={retry} />
+      <div className={styles.actions}>
+        <Button variant="ghost" disabled={cancelling} onClick={onKeep}>
+          Keep it
+        </Button>
+        <Button variant="danger" busy={cancelling} disabled={state.kind !== 'ready'} onClick={onCancel}>
+          Yes, cancel
+        </Button>
+      </div>
     </div>
   );
 }

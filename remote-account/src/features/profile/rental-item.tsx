@@ -1,5 +1,7 @@
 import { CarImage, formatDisplayDate, formatRupees, type Rental } from '@rentora/shared';
 import { useEffect, useRef } from 'react';
+import { AwaitingPayment } from './awaiting-payment';
+import { ChangeDates } from './change-dates';
 import { CancelRental } from './cancel-rental';
 import { RentalInvoice } from './rental-invoice';
 import type { RentalInvoice as RentalInvoiceData } from './use-rental-invoices';
@@ -47,14 +49,23 @@ export function RentalItem({ rental, invoice, onLeave }: RentalItemProps) {
         {status === 'expired' ? (
           <span className={`${styles.badge} ${styles.expired}`}>Rental Expired</span>
         ) : status === 'in_progress' ? (
-          // The car has been handed over: the rental can no longer be cancelled.
-          <span className={`${styles.badge} ${styles.inProgress}`}>Rental In Progress</span>
+          // The car has been handed over: the rental can no longer be cancelled, only end later or sooner.
+          <div className={styles.actions}>
+            <span className={`${styles.badge} ${styles.inProgress}`}>Rental In Progress</span>
+            <ChangeDates rental={rental} />
+          </div>
         ) : status === 'cancelled' ? (
           <span ref={cancelledRef} tabIndex={-1} className={`${styles.badge} ${styles.cancelled}`}>
             Rental Cancelled
           </span>
         ) : (
-          <CancelRental carId={car._id} carName={`${car.brand_name} ${car.car_name}`} />
+          <>
+            {status === 'awaiting_payment' && <AwaitingPayment holdExpiresAt={rental.hold_expires_at} />}
+            <div className={styles.actions}>
+              {status !== 'awaiting_payment' && <ChangeDates rental={rental} />}
+              <CancelRental carId={car._id} carName={`${car.brand_name} ${car.car_name}`} rental={rental} />
+            </div>
+          </>
         )}
       </div>
       {invoice && (

@@ -29,7 +29,7 @@ function renderList(rentals: Rental[]) {
 }
 
 describe('RentalList', () => {
-  it('shows text only for expired, cancelled and started rentals, and Cancel Rental for any other status', () => {
+  it('shows text only for expired and cancelled rentals, Change dates for started ones, and Cancel Rental too for any other status', () => {
     const [other, started, cancelled, expired] = renderList([
       rental('expired', '911 Carrera'),
       rental('cancelled', 'Cayenne'),
@@ -43,8 +43,10 @@ describe('RentalList', () => {
     expect(within(cancelled!).queryByRole('button')).not.toBeInTheDocument();
     // Handed over by the desk: it can no longer be cancelled.
     expect(within(started!).getByText('Rental In Progress')).toBeVisible();
-    expect(within(started!).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(started!).queryByRole('button', { name: 'Cancel Rental' })).not.toBeInTheDocument();
+    expect(within(started!).getByRole('button', { name: 'Change dates: Macan' })).toBeVisible();
     expect(within(other!).getByRole('button', { name: 'Cancel Rental' })).toBeVisible();
+    expect(within(other!).getByRole('button', { name: 'Change dates: Panamera' })).toBeVisible();
   });
 
   it('shows each rental’s car, dates as day/month/year, days and total in rupees', () => {

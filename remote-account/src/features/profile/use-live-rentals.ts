@@ -2,8 +2,8 @@ import type { Rental, User } from '@rentora/shared';
 import { $liveCars, $liveStatus, $token, $user, NetworkError, api } from '@rentora/state';
 import { useEffect } from 'react';
 
-/** Rentals whose status can still change (an operator cancels or hands over, the drop-off day passes). */
-const OPEN_STATUSES: ReadonlySet<Rental['status']> = new Set(['active', 'in_progress']);
+/** Rentals whose status can still change (an operator cancels or hands over, the drop-off day passes, a hold is paid or lapses). */
+const OPEN_STATUSES: ReadonlySet<Rental['status']> = new Set(['active', 'awaiting_payment', 'in_progress']);
 
 /**
  * The user's rentals read again, for the open Profile. Only a good answer is taken: a failed

@@ -1,16 +1,18 @@
 import type { FormEvent } from 'react';
-import { BookedDates, Button, Field, formatRupees, Skeleton, type VehicleDetail } from '@rentora/shared';
+import { BookedDates, Button, Field, formatPrice, formatRupees, Skeleton, type VehicleDetail } from '@rentora/shared';
 import { type BookRideModalProps } from '@rentora/state';
 import { AddOnPicker } from './add-on-picker';
 import { BookingReceipt } from './booking-receipt';
 import { BookingResult } from './booking-result';
 import { DatesCalendar } from './dates-calendar';
 import { GstinField } from './gstin-field';
+import { PaymentStep } from './payment-step';
 import { PriceChanged } from './price-changed';
 import { BOOKING_STEPS, inputAttributes, labelOf, RESULT_STEP, stepOf } from './booking-steps';
 import { PriceSummary } from './price-summary';
 import { ProgressBar } from './progress-bar';
 import { useBookingWizard } from './use-booking-wizard';
+import { usePayment, type PaymentStage } from './use-payment';
 import { useWizardFocus, type StepFocus } from './use-wizard-focus';
 import styles from './book-ride-wizard.module.css';
 
@@ -18,7 +20,13 @@ import styles from './book-ride-wizard.module.css';
 export function BookRideWizard({ titleId, onClose, vehicleId }: BookRideModalProps) {
   const wizard = useBookingWizard(vehicleId);
   const { form, step, outcome, vehicle, today, problems } = wizard;
-  const { stepRef, actionsRef, focusAfterMove } = useWizardFocus(step, outcome?.kind === 'answered');
+  const held = outcome?.kind === 'answered' && outcome.ok ? outcome.payment : undefined;
+  const payment = usePayment(held, vehicleId, vehicle?.car_name ?? '');
+  const { stepRef, actionsRef, focusAfterMove } = useWizardFocus(
+    step,
+    outcome?.kind === 'answered',
+    held && payment.settled,
+  );
 
   function moveTo(nextStep: number, focus: StepFocus) {
     focusAfterMove(focus);
@@ -33,7 +41,14 @@ export function BookRideWizard({ titleId, onClose, vehicleId }: BookRideModalPro
 
   const onResult = step === RESULT_STEP;
   const backVisible = step > 0 && (!onResult || outcome?.kind === 'invalid');
-  const forwardLabel = onResult ? 'Done' : step === RESULT_STEP - 1 ? 'Submit' : 'Next';
+  const paying = held !== undefined && !payment.finished;
+  const forwardLabel = paying
+    ? payLabel(payment.stage.kind, formatPrice(held.amount_paise))
+    : onResult
+      ? 'Done'
+      : step === RESULT_STEP - 1
+        ? 'Submit'
+        : 'Next';
   const currentStep = BOOKING_STEPS[step];
 
   return (
@@ -49,7 +64,7 @@ export function BookRideWizard({ titleId, onClose, vehicleId }: BookRideModalPro
         )}
       </div>
 
-      <ProgressBar step={step} />
+      <ProgressBar step={step} lastStep={paying ? 'Payment' : 'Result'} />
 
       <form className={styles.form} noValidate onSubmit={onSubmit}>
         {currentStep ? (
@@ -109,7 +124,7 @@ export function BookRideWizard({ titleId, onClose, vehicleId }: BookRideModalPro
         ) : (
           outcome && (
             <div className={styles.step}>
-              <BookingResult outcome={outcome} />
+              {!held && <BookingResult outcome={outcome} />}
               {outcome.kind === 'invalid' && problems.length > 0 && (
                 <ul className={styles.problems} aria-label="Fields to correct">
                   {problems.map(([field, hint]) => (
@@ -125,8 +140,26 @@ export function BookRideWizard({ titleId, onClose, vehicleId }: BookRideModalPro
               {outcome.kind === 'answered' && outcome.newQuote && (
                 <PriceChanged quote={outcome.newQuote} onConfirm={wizard.confirmNewQuote} />
               )}
-              {outcome.kind === 'answered' && outcome.ok && vehicle && (
-                <BookingReceipt vehicle={vehicle} form={form} quote={wizard.bookedQuote} />
+              {held ? (
+                <PaymentStep
+                  payment={held}
+                  heldMessage={outcome.kind === 'answered' ? outcome.message : ''}
+                  stage={payment.stage}
+                  holdEnded={payment.holdEnded}
+                >
+                  {vehicle && (
+                    <BookingReceipt
+                      vehicle={vehicle}
+                      form={form}
+                      quote={wizard.bookedQuote}
+                      paidOnlinePaise={held.amount_paise}
+                    />
+                  )}
+                </PaymentStep>
+              ) : (
+                outcome.kind === 'answered' &&
+                outcome.ok &&
+                vehicle && <BookingReceipt vehicle={vehicle} form={form} quote={wizard.bookedQuote} />
               )}
             </div>
           )
@@ -142,8 +175,8 @@ export function BookRideWizard({ titleId, onClose, vehicleId }: BookRideModalPro
             className={styles.forward}
             size="lg"
             type={onResult ? 'button' : 'submit'}
-            busy={outcome?.kind === 'sending'}
-            onClick={onResult ? onClose : undefined}
+            busy={outcome?.kind === 'sending' || (paying && payment.busy)}
+            onClick={paying ? () => void payment.pay() : onResult ? onClose : undefined}
           >
             {forwardLabel}
           </Button>
@@ -151,6 +184,13 @@ export function BookRideWizard({ titleId, onClose, vehicleId }: BookRideModalPro
       </form>
     </div>
   );
+}
+
+/** The wizard's button while a held booking awaits its payment: pay, or try again after a miss. */
+function payLabel(stage: PaymentStage['kind'], amount: string): string {
+  if (stage === 'unconfirmed') return 'Check again';
+  if (stage === 'declined' || stage === 'unavailable' || stage === 'refused') return 'Try again';
+  return `Pay ${amount}`;
 }
 
 function VehicleLine({ vehicle }: { vehicle: VehicleDetail }) {

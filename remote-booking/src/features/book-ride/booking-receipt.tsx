@@ -13,12 +13,15 @@ export interface BookingReceiptProps {
   form: BookingForm;
   /** The quote it was booked at; none when it was booked before its quote came (the server priced it anew). */
   quote: Quote | undefined;
+  /** Paid online to confirm it: its total, or its total and deposit (docs/product.md §11). */
+  paidOnlinePaise?: number;
 }
 
 /** What was booked, under the server's confirmation: the car, the dates, the total and the deposit. */
-export function BookingReceipt({ vehicle, form, quote }: BookingReceiptProps) {
+export function BookingReceipt({ vehicle, form, quote, paidOnlinePaise }: BookingReceiptProps) {
   const days = rentalDays(form.pick_up_date, form.drop_off_date);
   const totalPaise = quote?.total_paise ?? days * vehicle.price_per_day * 100;
+  const depositOnline = paidOnlinePaise !== undefined && paidOnlinePaise > totalPaise;
   return (
     <section aria-label="Your booking">
       <dl className={styles.receipt}>
@@ -41,7 +44,9 @@ export function BookingReceipt({ vehicle, form, quote }: BookingReceiptProps) {
         {quote !== undefined && quote.deposit_paise > 0 && (
           <div>
             <dt>Deposit</dt>
-            <dd>{formatPrice(quote.deposit_paise)} · refundable, paid at pick-up</dd>
+            <dd>
+              {formatPrice(quote.deposit_paise)} · refundable, {depositOnline ? 'paid online' : 'paid at pick-up'}
+            </dd>
           </div>
         )}
       </dl>

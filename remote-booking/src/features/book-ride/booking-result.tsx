@@ -1,10 +1,13 @@
-import { Spinner, StatusIcon, type Quote } from '@rentora/shared';
+import { Spinner, StatusIcon, type Quote, type BookingPayment } from '@rentora/shared';
 import styles from './booking-result.module.css';
 
 export type BookingOutcome =
   | { kind: 'sending' }
-  /** `newQuote`: refused since the price changed; the customer may book at the new one. */
-  | { kind: 'answered'; ok: boolean; message: string; newQuote?: Quote }
+  /**
+   * `newQuote`: refused since the price changed; the customer may book at the new one. `payment`:
+   * held until paid online (docs/product.md §11).
+   */
+  | { kind: 'answered'; ok: boolean; message: string; newQuote?: Quote; payment?: BookingPayment }
   /** Caught before sending (docs/product.md §5 rules, or a clash with a booked range): the user can go back. */
   | { kind: 'invalid'; message: string };
 

@@ -1,4 +1,4 @@
-import type { BookedRange, BookingField, BookingForm, Quote, User } from '@rentora/shared';
+import type { BookedRange, BookingField, BookingForm, Quote, User, BookingPayment } from '@rentora/shared';
 import type { BookingOutcome } from './booking-result';
 import { emptyBookingForm, RESULT_STEP } from './booking-steps';
 
@@ -21,7 +21,7 @@ export type BookingWizardAction =
   | { type: 'move'; step: number }
   | { type: 'refuse'; message: string; revealAllHints: boolean }
   | { type: 'send' }
-  | { type: 'answer'; ok: boolean; message: string; newQuote?: Quote };
+  | { type: 'answer'; ok: boolean; message: string; newQuote?: Quote; payment?: BookingPayment };
 
 /** A fresh wizard: name and email from the user, the dates from a search when there was one. */
 export function initialBookingWizardState(user: User | null, dates?: BookedRange): BookingWizardState {
@@ -61,8 +61,11 @@ export function bookingWizardReducer(state: BookingWizardState, action: BookingW
     case 'send':
       return { ...state, step: RESULT_STEP, outcome: { kind: 'sending' } };
     case 'answer': {
-      const { ok, message, newQuote } = action;
-      return { ...state, outcome: { kind: 'answered', ok, message, ...(newQuote && { newQuote }) } };
+      const { ok, message, newQuote, payment } = action;
+      return {
+        ...state,
+        outcome: { kind: 'answered', ok, message, ...(newQuote && { newQuote }), ...(payment && { payment }) },
+      };
     }
   }
 }

@@ -4,13 +4,19 @@ import styles from './progress-bar.module.css';
 export interface ProgressBarProps {
   /** 0–3 for the input steps, 4 for the result. */
   step: number;
+  /** What the last step is called: the result, or the payment a held booking awaits. */
+  lastStep?: 'Result' | 'Payment';
 }
 
 /** Four segments, one per input step, filled up to the current one; all filled on the result. */
-export function ProgressBar({ step }: ProgressBarProps) {
+export function ProgressBar({ step, lastStep = 'Result' }: ProgressBarProps) {
   const filled = Math.min(step + 1, INPUT_STEP_COUNT);
   const current = BOOKING_STEPS[step];
-  const text = current ? `Step ${step + 1} of ${INPUT_STEP_COUNT}: ${current.name}` : 'All steps complete';
+  const text = current
+    ? `Step ${step + 1} of ${INPUT_STEP_COUNT}: ${current.name}`
+    : lastStep === 'Payment'
+      ? 'All steps complete: payment'
+      : 'All steps complete';
   return (
     <div className={styles.progress}>
       <div
@@ -35,7 +41,7 @@ export function ProgressBar({ step }: ProgressBarProps) {
             <span>{current.name}</span>
           </>
         ) : (
-          <span>Result</span>
+          <span>{lastStep}</span>
         )}
       </p>
     </div>

@@ -1,4 +1,12 @@
-import { MESSAGES, type BookingConflict, type BookingForm, type BookRideBody, type Quote } from '@rentora/shared';
+import {
+  MESSAGES,
+  type BookingConflict,
+  type BookingForm,
+  type BookRideBody,
+  type Quote,
+  type BookingPayment,
+  type BookingWithPayment,
+} from '@rentora/shared';
 import { api, NetworkError, refreshUser, refreshVehicle } from '@rentora/state';
 
 /** What a booking may carry beside its form (docs/product.md §10): the quote shown, its add-ons, a GSTIN. */
@@ -9,6 +17,8 @@ export interface BookingAnswer {
   message: string;
   /** The new quote of a 409: the price changed since the quote sent. */
   newQuote?: Quote;
+  /** With online payment on: the booking holds its dates until this is paid (docs/product.md §11). */
+  payment?: BookingPayment;
 }
 
 /**
@@ -32,6 +42,11 @@ export async function sendBooking(
   }
   void refreshUser();
   refreshVehicle(vehicleId);
-  const { message, quote } = answer.body as BookingConflict;
-  return { ok: answer.ok, message, ...(answer.status === 409 && quote && { newQuote: quote }) };
+  const { message, quote, payment } = answer.body as BookingConflict & Partial<BookingWithPayment>;
+  return {
+    ok: answer.ok,
+    message,
+    ...(answer.status === 409 && quote && { newQuote: quote }),
+    ...(answer.ok && payment && { payment }),
+  };
 }

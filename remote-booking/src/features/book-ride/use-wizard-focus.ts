@@ -7,8 +7,10 @@ export type StepFocus = BookingField | 'first';
 /**
  * Keeps keyboard focus where the user is working: on the new step's input after a move, and on
  * 'Done' once the server answers (the forward button was disabled while sending, dropping focus).
+ * `settled` names where a payment stands whenever the customer may act again (its Checkout closed,
+ * its answer in): the forward button takes focus back each time it changes.
  */
-export function useWizardFocus(step: number, answered: boolean) {
+export function useWizardFocus(step: number, answered: boolean, settled?: string) {
   const stepRef = useRef<HTMLFieldSetElement>(null);
   const actionsRef = useRef<HTMLDivElement>(null);
   const focusAfterStep = useRef<StepFocus | null>(null);
@@ -23,7 +25,7 @@ export function useWizardFocus(step: number, answered: boolean) {
 
   useEffect(() => {
     if (answered) actionsRef.current?.querySelector<HTMLButtonElement>('button:last-child')?.focus();
-  }, [answered]);
+  }, [answered, settled]);
 
   return {
     stepRef,

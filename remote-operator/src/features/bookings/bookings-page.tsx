@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import { formatDisplayDate, formatRupees } from '@rentora/shared';
-import { useBusinessToday, useStore } from '@rentora/state';
+import { formatDisplayDate } from '@rentora/shared';
+import { $businessTimeZone, useBusinessToday, useStore } from '@rentora/state';
 import { CustomerCell } from '../../lib/customer-cell';
 import { DataTable, type Column } from '../../lib/data-table';
 import { STAGE_LABELS } from '../../lib/labels';
@@ -13,7 +13,7 @@ import { ReadFailure } from '../../lib/read-state';
 import { BOOKINGS_PATH, StageActions, StageMoveDialog } from '../../lib/stage-move-dialog';
 // After the stage dialog, as the Today page has its styles: the chunk both pages share orders them one way.
 import { ChoiceField } from '../../lib/choice-field';
-import { StageBadge } from '../../lib/status-badge';
+import { BooksCell, StageCell } from './booking-books';
 import { TextFilter } from '../../lib/text-filter';
 import { PER_PAGE, useListQuery } from '../../lib/use-list-query';
 import { RowAction } from '../../lib/row-action';
@@ -24,7 +24,12 @@ const InvoiceDialog = lazy(() =>
   import('../../lib/invoice-dialog').then(({ InvoiceDialog }) => ({ default: InvoiceDialog })),
 );
 
-const COLUMNS: readonly Column<OperatorBooking>[] = [
+// Opened from a row's Payments button: fetched when it opens.
+const DeskPaymentDialog = lazy(() =>
+  import('./desk-payment-dialog').then(({ DeskPaymentDialog }) => ({ default: DeskPaymentDialog })),
+);
+
+const columns = (timeZone: string): readonly Column<OperatorBooking>[] => [
   { header: 'Car', cell: (booking) => <CarCell booking={booking} /> },
   { header: 'Customer', cell: (booking) => <CustomerCell booking={booking} /> },
   {
@@ -33,8 +38,8 @@ const COLUMNS: readonly Column<OperatorBooking>[] = [
     cell: (booking) =>
       `${formatDisplayDate(booking.pick_up_date)} → ${formatDisplayDate(booking.drop_off_date)} · ${booking.days} ${booking.days === 1 ? 'day' : 'days'}`,
   },
-  { header: 'Total', sortKey: 'total_price', numeric: true, cell: (booking) => formatRupees(booking.total_price) },
-  { header: 'Stage', sortKey: 'stage', cell: (booking) => <StageBadge stage={booking.stage} /> },
+  { header: 'Total', sortKey: 'total_price', numeric: true, cell: (booking) => <BooksCell booking={booking} /> },
+  { header: 'Stage', sortKey: 'stage', cell: (booking) => <StageCell booking={booking} timeZone={timeZone} /> },
 ];
 
 const STAGE_OPTIONS = [
@@ -47,13 +52,19 @@ interface PendingMove {
   to: StageMove;
 }
 
-/** `/operator/bookings`: every rental, filtered and sorted on the server, its stage moves, and a completed one's invoice. */
+/**
+ * `/operator/bookings`: every rental, filtered and sorted on the server, what is paid and due of
+ * it (a rental awaiting its online payment says so, and until when), its stage moves, its
+ * payments at the desk, and a completed one's invoice.
+ */
 export function BookingsPage() {
   const query = useListQuery(['stage', 'customer', 'from', 'to'], { key: 'pick_up_date', order: 'asc' });
   const read = useStore(operatorRead<ListPage<OperatorBooking>>(`${BOOKINGS_PATH}?${query.apiQuery}`));
   const today = useBusinessToday();
   const [pending, setPending] = useState<PendingMove>();
   const [invoiceOf, setInvoiceOf] = useState<OperatorBooking>();
+  const [booksOf, setBooksOf] = useState<OperatorBooking>();
+  const timeZone = useStore($businessTimeZone);
 
   return (
     <OperatorLayout heading="Bookings" intro="Every rental, from booking to return. Each move is kept in its history.">
@@ -88,27 +99,37 @@ export function BookingsPage() {
         <>
           <DataTable
             caption="Bookings"
-            columns={COLUMNS}
+            columns={columns(timeZone)}
             rows={read.data?.items ?? []}
             rowKey={(booking) => booking.id}
             sort={query.sort}
             onSort={query.setSort}
             busy={read.loading}
             empty={read.loading ? 'Loading bookings…' : 'No booking matches these filters.'}
-            actions={(booking) =>
-              booking.stage === 'completed' ? (
+            actions={(booking) => (
+              <>
+                {booking.stage === 'completed' ? (
+                  <div>
+                    <RowAction
+                      aria-label={`Invoice: ${booking.car_name}, ${booking.customer_name}`}
+                      onClick={() => setInvoiceOf(booking)}
+                    >
+                      Invoice
+                    </RowAction>
+                  </div>
+                ) : (
+                  <StageActions booking={booking} today={today} onMove={(to) => setPending({ booking, to })} />
+                )}
                 <div>
                   <RowAction
-                    aria-label={`Invoice: ${booking.car_name}, ${booking.customer_name}`}
-                    onClick={() => setInvoiceOf(booking)}
+                    aria-label={`Payments: ${booking.car_name}, ${booking.customer_name}`}
+                    onClick={() => setBooksOf(booking)}
                   >
-                    Invoice
+                    Payments
                   </RowAction>
                 </div>
-              ) : (
-                <StageActions booking={booking} today={today} onMove={(to) => setPending({ booking, to })} />
-              )
-            }
+              </>
+            )}
           />
           <Pager
             page={query.page}
@@ -120,6 +141,11 @@ export function BookingsPage() {
         </>
       )}
       {pending && <StageMoveDialog {...pending} onClose={() => setPending(undefined)} />}
+      {booksOf && (
+        <Suspense fallback={null}>
+          <DeskPaymentDialog booking={booksOf} onClose={() => setBooksOf(undefined)} />
+        </Suspense>
+      )}
       {invoiceOf && (
         <Suspense fallback={null}>
           <InvoiceDialog rentalId={invoiceOf.id} onClose={() => setInvoiceOf(undefined)} />

@@ -50,15 +50,19 @@ describe('hand-over and return on the bookings page', () => {
       'tr',
     ) as HTMLElement;
 
-    // Pick-up: the odometer, and a deposit taken by UPI with its reference.
+    // Pick-up: what is due from the quote, then the odometer, and a deposit taken by UPI with its reference.
     await user.click(within(row).getByRole('button', { name: 'Mark picked up: Land Rover Discovery, Nisha Rao' }));
     const pickUp = screen.getByRole('dialog', { name: 'Mark picked up?' });
+    const terms = within(pickUp).getByLabelText('Due at hand-over');
+    expect(within(terms).getByText('Deposit due').nextElementSibling).toHaveTextContent(formatPaise(500_000));
+    expect(within(terms).getByText('Kilometres included').nextElementSibling).toHaveTextContent('100 km (100 a day)');
     const handOver = within(pickUp).getByRole('group', { name: 'Hand-over' });
     await user.type(within(handOver).getByLabelText('Odometer (km)'), '12000');
     expect(within(handOver).getByLabelText('Deposit reference')).toBeDisabled();
     await user.selectOptions(within(handOver).getByLabelText('Deposit taken'), 'upi');
     await user.type(within(handOver).getByLabelText('Deposit reference'), 'UPI-431122');
-    await user.type(within(pickUp).getByLabelText('Reason (kept in the booking’s history)'), 'Licence checked');
+    // An ordinary hand-over needs no reason.
+    expect(within(pickUp).getByLabelText('Note (optional, kept in the booking’s history)')).not.toBeRequired();
     await user.click(within(pickUp).getByRole('button', { name: 'Mark picked up' }));
     await waitFor(() => expect(pickUp).not.toBeInTheDocument(), SERVER);
     await waitFor(() => expect(row).toHaveTextContent('Picked up'), SERVER);
@@ -71,7 +75,7 @@ describe('hand-over and return on the bookings page', () => {
     expect(within(returned).getByLabelText('Returned')).toHaveValue('now');
     expect(within(returned).queryByLabelText('Returned at')).not.toBeInTheDocument();
     await user.selectOptions(within(returned).getByLabelText('Fuel tank'), 'full');
-    await user.type(within(giveBack).getByLabelText('Reason (kept in the booking’s history)'), 'Back on time');
+    await user.type(within(giveBack).getByLabelText('Note (optional, kept in the booking’s history)'), 'Back on time');
     await user.click(within(giveBack).getByRole('button', { name: 'Mark completed' }));
 
     const settled = await screen.findByRole('dialog', { name: 'Land Rover Discovery returned' }, SERVER);
@@ -109,6 +113,28 @@ describe('hand-over and return on the bookings page', () => {
     const lines = await within(again).findByRole('table', { name: 'Rental and charges' }, SERVER);
     expect(within(lines).getByRole('rowheader', { name: 'Total' }).closest('tr')).toHaveTextContent(
       formatPaise(invoice.total_paise),
+    );
+
+    // An admin credits part of it, with a reason; the invoice stands, its credit note is listed beneath.
+    const credits = within(again).getByRole('region', { name: 'Credit notes' });
+    expect(credits).toHaveTextContent('None: the invoice stands in full.');
+    await user.click(within(credits).getByRole('button', { name: 'Issue a credit note…' }));
+    const form = within(credits).getByRole('form', { name: 'Issue a credit note' });
+    await user.type(within(form).getByLabelText('Amount to credit (₹, tax included)'), '12.5.0');
+    await user.type(within(form).getByLabelText('Reason (printed on the credit note)'), 'Goodwill for the wait');
+    await user.click(within(form).getByRole('button', { name: 'Issue credit note' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent('Give an amount in rupees');
+    await user.clear(within(form).getByLabelText('Amount to credit (₹, tax included)'));
+    await user.type(within(form).getByLabelText('Amount to credit (₹, tax included)'), '500');
+    await user.click(within(form).getByRole('button', { name: 'Issue credit note' }));
+    const item = (await within(credits).findByText(/^CN\//, undefined, SERVER)).closest('li') as HTMLElement;
+    expect(item).toHaveTextContent('Goodwill for the wait');
+    expect(item).toHaveTextContent(`−${formatPaise(50_000)}`);
+    expect(within(credits).getByText('Left of the invoice').nextElementSibling).toHaveTextContent(
+      formatPaise(invoice.total_paise - 50_000),
+    );
+    expect(toastMessages()).toContain(
+      `success: Credit note ${item.querySelector('p')?.textContent ?? ''} issued: ${formatPaise(50_000)} off ${invoice.number}.`,
     );
   });
 });

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Button, CarImage, Eyebrow, Field, IMAGE_URL_PATTERN, VEHICLE_TYPES } from '@rentora/shared';
+import { Button, CarImage, Eyebrow, Field, IMAGE_URL_PATTERN, oneLine, VEHICLE_TYPES } from '@rentora/shared';
 import { ChoiceField } from '../../lib/choice-field';
 import { FieldGroup, formStyles } from '../../lib/field-group';
 import { PageDialog } from '../../lib/page-dialog';
@@ -53,7 +53,8 @@ function payloadOf(values: FormValues, editing: boolean): Record<string, unknown
   const payload: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(values)) {
     if (editing && name === 'status') continue;
-    payload[name] = NUMBER_FIELDS.has(name) ? Number(value) : value.trim();
+    // Trimmed; the description's box may hold paragraphs, which the car's page shows as one.
+    payload[name] = NUMBER_FIELDS.has(name) ? Number(value) : oneLine(value);
   }
   return payload;
 }

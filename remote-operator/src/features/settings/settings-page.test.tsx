@@ -57,7 +57,7 @@ describe('SettingsPage', () => {
     );
   });
 
-  it('saves the business’s details, refuses a wrong GSTIN before sending, and audits the change', async () => {
+  it('saves the business’s details (the address on one line), refuses a wrong GSTIN before sending, and audits the change', async () => {
     await signInAs(adminToken());
     const before = await operatorCall<BusinessSettings>('GET', SETTINGS_PATH);
     const { user } = renderAt('/operator/settings', <SettingsPage />);
@@ -67,7 +67,8 @@ describe('SettingsPage', () => {
       await user.clear(within(form).getByLabelText('Legal name'));
       await user.type(within(form).getByLabelText('Legal name'), name);
       await user.clear(within(form).getByLabelText('Address'));
-      await user.type(within(form).getByLabelText('Address'), '12 MG Road, Bengaluru 560001');
+      // Typed on two lines: invoices print it on one, the lines joined by a comma.
+      await user.type(within(form).getByLabelText('Address'), '12 MG Road{Enter}Bengaluru 560001');
       await user.clear(within(form).getByLabelText('SAC'));
       await user.type(within(form).getByLabelText('SAC'), '997311');
 
@@ -104,7 +105,7 @@ describe('SettingsPage', () => {
       within(screen.getByRole('navigation', { name: 'Operations' }))
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Today', 'Fleet', 'Bookings']);
+    ).toEqual(['Today', 'Fleet', 'Bookings', 'Payments']);
 
     await user.click(within(form).getByRole('button', { name: 'Save settings' }));
     expect(await within(form).findByRole('alert', undefined, SERVER)).toHaveTextContent('Only an admin may do this.');

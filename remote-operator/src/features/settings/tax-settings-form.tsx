@@ -1,5 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Button, checkGstin, Eyebrow, Field, GST_STATES, gstinStateCode, normaliseGstin } from '@rentora/shared';
+import {
+  Button,
+  checkGstin,
+  Eyebrow,
+  Field,
+  GST_STATES,
+  gstinStateCode,
+  normaliseGstin,
+  oneLine,
+} from '@rentora/shared';
 import { businessSettingsSchema, type BusinessSettings } from '@rentora/shared/operator';
 import { ChoiceField } from '../../lib/choice-field';
 import { FieldGroup, formStyles } from '../../lib/field-group';
@@ -9,7 +18,9 @@ import styles from './settings-page.module.css';
 
 const FIELDS = businessSettingsSchema.properties;
 
-type Draft = Record<Exclude<keyof BusinessSettings, 'prices_include_tax'>, string> & { prices_include_tax: boolean };
+/** The settings this form edits; the payment settings have a form of their own and are kept as they are. */
+type TaxSettings = Omit<BusinessSettings, 'online_payment' | 'payment_hold_minutes' | 'cancellation_policy'>;
+type Draft = Record<Exclude<keyof TaxSettings, 'prices_include_tax'>, string> & { prices_include_tax: boolean };
 
 const STATE_OPTIONS = [
   { value: '', label: 'Not set' },
@@ -21,20 +32,30 @@ const TAX_INSIDE_OPTIONS = [
   { value: 'false', label: 'Tax is added to prices' },
 ];
 
-const draftOf = (settings: BusinessSettings): Draft => ({
+const draftOf = ({
+  online_payment,
+  payment_hold_minutes,
+  cancellation_policy,
+  ...settings
+}: BusinessSettings): Draft => ({
   ...settings,
   gst_rate: String(settings.gst_rate),
   late_fee_per_hour: String(settings.late_fee_per_hour),
   refuel_fee: String(settings.refuel_fee),
+  max_km_per_day: String(settings.max_km_per_day),
 });
 
-const payloadOf = (draft: Draft): BusinessSettings => ({
+const payloadOf = (draft: Draft): TaxSettings => ({
   ...draft,
+  // The box takes the address as lines; invoices print it as one, its lines joined by commas.
+  address: oneLine(draft.address, ', '),
   gstin: normaliseGstin(draft.gstin),
   invoice_prefix: draft.invoice_prefix.trim().toUpperCase(),
+  credit_note_prefix: draft.credit_note_prefix.trim().toUpperCase(),
   gst_rate: Number(draft.gst_rate),
   late_fee_per_hour: Number(draft.late_fee_per_hour),
   refuel_fee: Number(draft.refuel_fee),
+  max_km_per_day: Number(draft.max_km_per_day),
 });
 
 /** Why the GSTIN typed cannot be saved: not a GSTIN, or of another state than the one chosen. */
@@ -51,7 +72,8 @@ function gstinProblem(draft: Draft): string | undefined {
 /**
  * The business's tax and invoice settings (`PUT /api/operator/settings`): who invoices, the GST
  * rate and SAC (settings: the rate on car rental is disputed), whether prices include the tax,
- * the invoice prefix and the fees charged at return. Saved whole; new quotes use them at once.
+ * the invoice and credit note prefixes, the fees charged at return and the most kilometres a
+ * return may record a day. Saved whole; new quotes use them at once.
  */
 export function TaxSettingsForm({ settings }: { settings: BusinessSettings }) {
   const addressId = useId();
@@ -78,13 +100,17 @@ export function TaxSettingsForm({ settings }: { settings: BusinessSettings }) {
     }
   }
 
-  const number = (name: 'gst_rate' | 'late_fee_per_hour' | 'refuel_fee', label: string, step: string) => (
+  const number = (
+    name: 'gst_rate' | 'late_fee_per_hour' | 'refuel_fee' | 'max_km_per_day',
+    label: string,
+    step: string,
+  ) => (
     <Field
       label={label}
       type="number"
       inputMode="decimal"
-      min={0}
-      max={name === 'gst_rate' ? 100 : undefined}
+      min={name === 'max_km_per_day' ? FIELDS.max_km_per_day.minimum : 0}
+      max={name === 'gst_rate' ? 100 : name === 'max_km_per_day' ? FIELDS.max_km_per_day.maximum : undefined}
       step={step}
       required
       value={draft[name]}
@@ -172,8 +198,18 @@ export function TaxSettingsForm({ settings }: { settings: BusinessSettings }) {
             value={draft.invoice_prefix}
             onChange={(event) => set({ invoice_prefix: event.target.value })}
           />
+          <Field
+            label="Credit note prefix"
+            required
+            pattern="[A-Za-z0-9]{1,4}"
+            maxLength={4}
+            title="One to four letters or digits, not the invoice prefix"
+            value={draft.credit_note_prefix}
+            onChange={(event) => set({ credit_note_prefix: event.target.value })}
+          />
           {number('late_fee_per_hour', 'Late fee per hour (₹)', '1')}
           {number('refuel_fee', 'Refuel fee (₹)', '1')}
+          {number('max_km_per_day', 'Most km a return may record per day', '1')}
         </FieldGroup>
         <footer className={styles.formFoot}>
           {problem && (
@@ -182,8 +218,9 @@ export function TaxSettingsForm({ settings }: { settings: BusinessSettings }) {
             </p>
           )}
           <p className={styles.serial}>
-            Invoices are numbered {draft.invoice_prefix.trim().toUpperCase() || 'PREFIX'}/YYYY/000001 within each
-            financial year.
+            Invoices are numbered {draft.invoice_prefix.trim().toUpperCase() || 'PREFIX'}/YYYY/000001 and credit notes{' '}
+            {draft.credit_note_prefix.trim().toUpperCase() || 'PREFIX'}/YYYY/000001, each series within each financial
+            year.
           </p>
           <Button type="submit" busy={busy}>
             Save settings

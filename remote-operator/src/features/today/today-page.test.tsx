@@ -72,7 +72,10 @@ describe('TodayPage', () => {
 
     await user.click(within(row).getByRole('button', { name: 'Mark picked up: Aston Martin Vantage, Rohan Kapoor' }));
     const dialog = screen.getByRole('dialog', { name: 'Mark picked up?' });
-    await user.type(within(dialog).getByLabelText('Reason (kept in the booking’s history)'), 'Keys handed over');
+    await user.type(
+      within(dialog).getByLabelText('Note (optional, kept in the booking’s history)'),
+      'Keys handed over',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Mark picked up' }));
 
     await waitFor(
@@ -106,7 +109,10 @@ describe('TodayPage', () => {
     await user.click(within(row).getByRole('button', { name: 'Mark completed: Porsche Panamera, Meera Pillai' }));
     const dialog = screen.getByRole('dialog', { name: 'Mark completed?' });
     expect(dialog).toHaveTextContent('from Picked up to Completed');
-    await user.type(within(dialog).getByLabelText('Reason (kept in the booking’s history)'), 'Returned on time');
+    await user.type(
+      within(dialog).getByLabelText('Note (optional, kept in the booking’s history)'),
+      'Returned on time',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Mark completed' }));
 
     await waitFor(
@@ -158,7 +164,10 @@ describe('TodayPage', () => {
 
     await user.click(within(row).getByRole('button', { name: 'Mark completed: Hyundai Tucson, Kabir Sethi' }));
     const dialog = screen.getByRole('dialog', { name: 'Mark completed?' });
-    await user.type(within(dialog).getByLabelText('Reason (kept in the booking’s history)'), 'Came back a day late');
+    await user.type(
+      within(dialog).getByLabelText('Note (optional, kept in the booking’s history)'),
+      'Came back a day late',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Mark completed' }));
 
     await waitFor(

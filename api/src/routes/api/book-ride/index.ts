@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import { MESSAGES } from '@rentora/shared/rules';
+import { bookingWithPaymentSchema } from '@rentora/shared/payments';
 import { bookRideBodySchema, bookingConflictSchema, messageSchema } from '@rentora/shared/schemas';
 import { currentAccount } from '../../../plugins/app/auth';
 import { bookRide } from '../../../services/booking';
+import { paymentToOpen } from '../../../services/payments/open-order';
 import { bearerAuth, errorResponses, vehicleIdParams } from '../../schemas';
 
 const headersSchema = {
@@ -33,8 +35,12 @@ const bookRideRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
         headers: headersSchema,
         body: bookRideBodySchema,
         response: {
-          201: messageSchema,
-          ...errorResponses(400, 401, 404, 409, 415, 422, 429),
+          201: {
+            description:
+              'Booked; with online payment on, held until paid: `rental_id` and the `payment` to open Checkout with.',
+            anyOf: [bookingWithPaymentSchema, messageSchema],
+          },
+          ...errorResponses(400, 401, 404, 409, 415, 422, 429, 503),
           409: bookingConflictSchema,
         },
       },
@@ -51,6 +57,7 @@ const bookRideRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
           seals: app.quoteSeals,
           now: Date.now,
           settings: () => app.businessSettings.current(),
+          paymentsAvailable: app.payments !== undefined,
         },
         id,
         request.params.vehicleId,
@@ -59,7 +66,11 @@ const bookRideRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
         { quote_id: quoteId, add_ons: addOns, gstin },
       );
       if (answer.statusCode === 201) app.vehicleChanges.changed(request.params.vehicleId);
-      const { message, quote } = answer;
+      const { message, quote, awaiting } = answer;
+      if (awaiting !== undefined && app.payments !== undefined) {
+        const payment = await paymentToOpen(app.payments, awaiting.paymentId);
+        return reply.code(201).send({ message, rental_id: awaiting.rentalId, payment });
+      }
       return reply.code(answer.statusCode).send(quote === undefined ? { message } : { message, quote });
     },
   );

@@ -12,6 +12,8 @@ const cancelRideRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       schema: {
         tags: ['rentals'],
         summary: "Cancel the caller's current rental of a car",
+        description:
+          'What was paid online is refunded by the cancellation policy (`GET /api/rentals/{id}/cancellation` says how much first); a fee kept gets its tax invoice. The message says what goes back and what is kept.',
         security: bearerAuth,
         params: closedObject({ carId: requestText(MAX_LENGTH.id) }, ['carId']),
         response: { 200: messageSchema, ...errorResponses(401, 404, 409, 429) },
@@ -19,7 +21,15 @@ const cancelRideRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
     },
     async (request) => {
       const answer = await cancelRide(
-        { db: app.db, engine: app.engine, today: app.today },
+        {
+          db: app.db,
+          engine: app.engine,
+          today: app.today,
+          settings: () => app.businessSettings.current(),
+          now: Date.now,
+          timeZone: app.config.businessTimeZone,
+          payments: app.payments,
+        },
         currentAccount(request),
         request.params.carId,
       );

@@ -9,6 +9,17 @@ import { errorResponses } from '../../schemas';
 /** What a stream may hold unsent: far above one event or a full refresh of the fleet, far below a leak. */
 export const MAX_BUFFERED_BYTES = 256 * 1024;
 const RETRY_AFTER_SECONDS = 30;
+/**
+ * A stream this instance ends as it shuts down tells its reader to come back after a moment spread
+ * over this range, so thousands of readers do not reconnect to the other instances at one instant.
+ */
+const RECONNECT_SPREAD_MS = { from: 250, to: 2_250 } as const;
+
+/** The `retry:` hint a stream ends with when this instance shuts down. */
+export function reconnectHint(random = Math.random()): string {
+  const ms = Math.round(RECONNECT_SPREAD_MS.from + random * (RECONNECT_SPREAD_MS.to - RECONNECT_SPREAD_MS.from));
+  return `retry: ${ms}\n\n`;
+}
 
 export const BAD_VEHICLES = `Name at most ${MAX_STREAM_VEHICLES} cars, by their ids, separated by commas.`;
 export const TOO_MANY_FROM_ADDRESS = 'Too many live updates are open from your address. Close a tab and try again.';
@@ -41,8 +52,10 @@ const events: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
   const perAddress = new Map<string, number>();
   const open = new Set<ServerResponse>();
 
+  // Shutting down (the balancers have left, server.ts): each reader reconnects, through the
+  // balancer, to another instance, and resumes from its Last-Event-ID there.
   app.addHook('preClose', async () => {
-    for (const response of open) response.end();
+    for (const response of open) response.end(reconnectHint());
   });
 
   app.get(

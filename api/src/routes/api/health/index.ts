@@ -4,6 +4,7 @@ import { describeDriverError } from '../../../db/unavailable';
 import { messageSchema } from '@rentora/shared/schemas';
 
 export const NOT_READY = 'The database is not reachable.';
+export const SHUTTING_DOWN = 'This instance is shutting down.';
 /** A load balancer's probe gets its answer within a second, even when the pool is exhausted. */
 const READY_DEADLINE_MS = 900;
 
@@ -27,11 +28,14 @@ const health: FastifyPluginAsync = async (app) => {
     {
       schema: {
         tags: ['operations'],
-        summary: 'The database answers',
+        summary: 'The instance takes requests: it is not shutting down and its database answers',
         response: { 200: messageSchema, 503: messageSchema },
       },
     },
     async (request, reply) => {
+      app.readiness.probed();
+      // Shutting down: the balancer is told at once, before anything else is asked.
+      if (app.readiness.draining()) return reply.code(503).send({ message: SHUTTING_DOWN });
       try {
         await withinDeadline(sql`select 1`.execute(app.db), READY_DEADLINE_MS);
         return { message: 'ready' };

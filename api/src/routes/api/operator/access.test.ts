@@ -9,6 +9,7 @@ jest.setTimeout(30_000);
 const ADMIN_ONLY = [
   'GET /api/operator/users',
   'PUT /api/operator/users/{email}/role',
+  'POST /api/operator/bookings/{id}/credit-notes',
   'GET /api/operator/audit',
   'POST /api/operator/add-ons',
   'PATCH /api/operator/add-ons/{id}',

@@ -1,12 +1,15 @@
 import type { FastifyError } from 'fastify';
-
-type Problem = NonNullable<FastifyError['validation']>[number];
+import { notIsoDate } from '@rentora/shared/rules';
+import { type ValidationProblem, fieldOf } from '../../../http/validation-problem';
 
 /** `body/price_per_day must be >= 1` → `price_per_day must be >= 1.`: the operator's forms show it beside the field. */
-function describe(problem: Problem): string {
-  const path = problem.instancePath.replace(/^\//, '').replaceAll('/', '.');
+function describe(problem: ValidationProblem): string {
+  const path = fieldOf(problem);
   if (problem.keyword === 'required') return `${String(problem.params.missingProperty)} is required.`;
   if (problem.keyword === 'pattern') return `${path || 'The value'} is not in the expected form.`;
+  if (problem.keyword === 'format' && problem.params.format === 'date') {
+    return notIsoDate(path || 'The value');
+  }
   return `${path || 'The request'} ${problem.message ?? 'is not valid'}.`;
 }
 

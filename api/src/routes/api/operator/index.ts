@@ -3,6 +3,7 @@ import { unknownRoute } from '../unknown-route';
 import addOns from './add-ons';
 import audit from './audit';
 import bookings from './bookings';
+import payments from './payments';
 import settings from './settings';
 import users from './users';
 import vehicles from './vehicles';
@@ -19,6 +20,7 @@ const operator: FastifyPluginAsync = async (app) => {
   await app.register(audit, { prefix: '/audit' });
   await app.register(addOns, { prefix: '/add-ons' });
   await app.register(settings, { prefix: '/settings' });
+  await app.register(payments, { prefix: '/payments' });
   app.all('/*', { schema: { hide: true } }, unknownRoute);
 };
 

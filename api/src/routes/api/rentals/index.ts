@@ -1,30 +1,52 @@
+import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
-import { closedObject, customerRentalListSchema, invoiceSchema } from '@rentora/shared/schemas';
+import { cancellationQuoteSchema } from '@rentora/shared/payments';
+import { closedObject, creditNoteSchema, customerRentalListSchema, invoiceSchema } from '@rentora/shared/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../../errors';
 import { currentAccount } from '../../../plugins/app/auth';
+import { findCreditNoteFor, findCreditNotePdf, keepCreditNotePdf } from '../../../repositories/credit-notes';
 import { listCustomerRentals } from '../../../repositories/customer-rentals';
-import { findInvoiceFor } from '../../../repositories/invoices';
-import { renderInvoicePdf } from '../../../services/invoice-pdf';
+import { NO_INVOICE, readInvoiceFor, withCreditNotes } from '../../../services/invoices';
+import { invoicePdf } from '../../../services/invoice-pdfs';
+import { type KeptPdf, keptPdf } from '../../../services/kept-pdfs';
+import { cancellationOutcome } from '../../../services/payments/cancellation';
+import { renderCreditNotePdf } from '../../../services/pdf/credit-note-pdf';
 import { bearerAuth, errorResponses } from '../../schemas';
+import changeRoutes from './change';
 
-export const NO_INVOICE = 'There is no such invoice.';
+export const NO_CREDIT_NOTE = 'There is no such credit note.';
+export const NO_SUCH_RENTAL = 'There is no such rental.';
+export const notCancellable = (stage: string) =>
+  `This rental can no longer be cancelled: it is ${stage.replace('_', ' ')}.`;
 
-const rentalParams = closedObject({ id: { type: 'string', pattern: '^[1-9][0-9]{0,9}$', maxLength: 10 } }, ['id']);
+const id = { type: 'string', pattern: '^[1-9][0-9]{0,9}$', maxLength: 10 } as const;
+const rentalParams = closedObject({ id }, ['id']);
+const creditNoteParams = closedObject({ id, note: id }, ['id', 'note']);
 const pdfAnswer = {
-  description: 'The tax invoice as a PDF (application/pdf).',
+  description: 'The document as a PDF (application/pdf), with a strong ETag: it never changes.',
   type: 'string',
   format: 'binary',
 } as const;
 
-/** A PDF as a download named after its invoice; bytes the JSON serialiser never touches. */
-const sendPdf = (reply: FastifyReply, number: string, pdf: Buffer) =>
-  reply
-    .type('application/pdf')
-    .header('content-disposition', `attachment; filename="invoice-${number.replaceAll('/', '-')}.pdf"`)
-    .send(pdf);
+/**
+ * A kept PDF as a download named after its document, with an ETag (304 when the browser has it):
+ * bytes the JSON serialiser never touches. `private`: only its customer and staff may read it.
+ */
+async function sendPdf(request: FastifyRequest, reply: FastifyReply, name: string, pdf: KeptPdf) {
+  const bytes = await keptPdf(pdf);
+  const etag = `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
+  reply.header('etag', etag).header('cache-control', 'private, no-cache');
+  if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(etag)) return reply.code(304).send();
+  return reply.type('application/pdf').header('content-disposition', `attachment; filename="${name}.pdf"`).send(bytes);
+}
+
+/** A document's number as a file name: `RNT/2627/000042` → `RNT-2627-000042`. */
+const fileName = (kind: string, number: string) => `${kind}-${number.replaceAll('/', '-')}`;
 
 const rentals: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
+  await app.register(changeRoutes);
+
   app.get(
     '',
     {
@@ -39,13 +61,6 @@ const rentals: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
     async (request) => listCustomerRentals(app.db, currentAccount(request).id, app.today()),
   );
 
-  /** The rental's invoice, for its customer or staff; a 404 to anyone else, as when there is none. */
-  const invoiceOf = async (request: FastifyRequest, id: string) => {
-    const invoice = await findInvoiceFor(app.db, Number(id), currentAccount(request));
-    if (invoice === undefined) throw new ApiError(404, NO_INVOICE);
-    return invoice;
-  };
-
   app.get(
     '/:id/invoice',
     {
@@ -53,32 +68,114 @@ const rentals: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       config: { validationMessage: NO_INVOICE },
       schema: {
         tags: ['rentals'],
-        summary: 'A completed rental’s tax invoice (its customer or staff only)',
+        summary: 'A completed rental’s tax invoice with its credit notes (its customer or staff only)',
         security: bearerAuth,
         params: rentalParams,
         response: { 200: invoiceSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => invoiceOf(request, request.params.id),
+    async (request) =>
+      withCreditNotes(app.db, await readInvoiceFor(app.db, Number(request.params.id), currentAccount(request))),
   );
 
   app.get(
     '/:id/invoice.pdf',
     {
-      preHandler: app.authenticate,
+      preHandler: [app.authenticate, app.limitDocuments],
       config: { validationMessage: NO_INVOICE },
       schema: {
         tags: ['rentals'],
-        summary: 'The same tax invoice as a PDF download',
+        summary: 'The same tax invoice, as issued, as a PDF download',
         security: bearerAuth,
         params: rentalParams,
         produces: ['application/pdf'],
-        response: { 200: pdfAnswer, ...errorResponses(400, 401, 404) },
+        response: { 200: pdfAnswer, 304: { type: 'null' }, ...errorResponses(400, 401, 404, 429) },
       },
     },
     async (request, reply) => {
-      const invoice = await invoiceOf(request, request.params.id);
-      return sendPdf(reply, invoice.number, await renderInvoicePdf(invoice));
+      const invoice = await readInvoiceFor(app.db, Number(request.params.id), currentAccount(request));
+      return sendPdf(request, reply, fileName('invoice', invoice.body.number), invoicePdf(app.db, invoice));
+    },
+  );
+
+  app.get(
+    '/:id/cancellation',
+    {
+      preHandler: app.authenticate,
+      config: { validationMessage: NO_SUCH_RENTAL },
+      schema: {
+        tags: ['rentals'],
+        summary: 'What cancelling the rental now would refund and keep, and by which rule (its customer or staff)',
+        security: bearerAuth,
+        params: rentalParams,
+        response: { 200: cancellationQuoteSchema, ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    async (request) => {
+      const reader = currentAccount(request);
+      const rental = await app.db
+        .selectFrom('rentals')
+        .select(['id', 'user_id', 'stage'])
+        .where('id', '=', Number(request.params.id))
+        .executeTakeFirst();
+      if (rental === undefined || (reader.role === 'customer' && rental.user_id !== reader.id)) {
+        throw new ApiError(404, NO_SUCH_RENTAL);
+      }
+      if (rental.stage !== 'confirmed') throw new ApiError(409, notCancellable(rental.stage));
+      const { cancellation_policy: policy } = await app.businessSettings.current();
+      const { refund_paise, fee_paise, rule } = await cancellationOutcome(app.db, rental.id, policy, {
+        now: Date.now(),
+        timeZone: app.config.businessTimeZone,
+      });
+      return { refund_paise, fee_paise, rule };
+    },
+  );
+
+  /** A rental's credit note, for its customer or staff; a 404 to anyone else, as when there is none. */
+  const creditNoteOf = async (request: FastifyRequest, rentalId: string, noteId: string) => {
+    const note = await findCreditNoteFor(app.db, Number(rentalId), Number(noteId), currentAccount(request));
+    if (note === undefined) throw new ApiError(404, NO_CREDIT_NOTE);
+    return note;
+  };
+
+  app.get(
+    '/:id/credit-notes/:note',
+    {
+      preHandler: app.authenticate,
+      config: { validationMessage: NO_CREDIT_NOTE },
+      schema: {
+        tags: ['rentals'],
+        summary: 'One credit note against the rental’s invoice (its customer or staff only)',
+        security: bearerAuth,
+        params: creditNoteParams,
+        response: { 200: creditNoteSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => creditNoteOf(request, request.params.id, request.params.note),
+  );
+
+  app.get(
+    '/:id/credit-notes/:note.pdf',
+    {
+      preHandler: [app.authenticate, app.limitDocuments],
+      config: { validationMessage: NO_CREDIT_NOTE },
+      schema: {
+        tags: ['rentals'],
+        summary: 'The same credit note as a PDF download',
+        security: bearerAuth,
+        params: creditNoteParams,
+        produces: ['application/pdf'],
+        response: { 200: pdfAnswer, 304: { type: 'null' }, ...errorResponses(400, 401, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const note = await creditNoteOf(request, request.params.id, request.params.note);
+      return sendPdf(request, reply, fileName('credit-note', note.number), {
+        key: note.number,
+        read: () => findCreditNotePdf(app.db, note.id),
+        render: () => renderCreditNotePdf(note),
+        keep: (pdf) => keepCreditNotePdf(app.db, note.id, pdf),
+      });
     },
   );
 };

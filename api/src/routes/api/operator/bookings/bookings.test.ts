@@ -81,7 +81,17 @@ describeEachEngine('operator bookings on %s', (subject) => {
       total_price: expect.any(Number),
       stage: 'confirmed',
       created_at: expect.stringMatching(/Z$/),
+      // The seeded car asks no deposit and sets no kilometre allowance.
+      deposit_paise: 0,
+      km_included: 0,
+      // Online payment is off: no hold, nothing paid yet, the whole total due.
+      hold_expires_at: null,
+      payments: [],
+      paid_paise: 0,
+      due_paise: expect.any(Number),
     });
+    // Rupees booked before money was kept in paise: the same sum, all of it due.
+    expect(page.items[0]?.due_paise).toBe((page.items[0]?.total_price ?? 0) * 100);
     expect((await list('vehicle=rolls-royce-ghost&stage=cancelled')).items.map((item) => item.pick_up_date)).toEqual([
       dateFromToday(10),
     ]);

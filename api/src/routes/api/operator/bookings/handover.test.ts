@@ -2,14 +2,17 @@ import type { CustomerRental, Invoice } from '@rentora/shared';
 import type { AuditPage, OperatorBooking } from '@rentora/shared/operator';
 import { financialYearOf } from '../../../../money/financial-year';
 import { CHARGE_LABELS } from '../../../../money/return-charges';
+import { storedTimestamp } from '../../../../db/timestamps';
 import {
   DETAILS_FOR_MOVES,
-  RETURN_BEFORE_PICK_UP,
   RETURN_IN_FUTURE,
   RETURN_TIME_FORMAT,
   odometerBackwards,
+  returnBeforePickUp,
+  tooFarForDays,
 } from '../../../../services/handover';
-import { NO_INVOICE } from '../../rentals';
+import { NO_INVOICE } from '../../../../services/invoices';
+import { carOffTheRoad, pickUpAfterRental } from '../../../../services/stages';
 import { describeEachEngine } from '../../../../testing/describe-engines';
 import { GSTIN_MAHARASHTRA, KARNATAKA_BUSINESS, moneyCalls } from '../../../../testing/money';
 import { pdfText } from '../../../../testing/pdf-text';
@@ -35,8 +38,8 @@ describeEachEngine('hand-over, return and invoice on %s', (subject) => {
   const invoiceOf = (id: number, auth: Record<string, string>, pdf = false) =>
     subject.call('GET', `/api/rentals/${id}/invoice${pdf ? '.pdf' : ''}`, { headers: auth });
 
-  /** A rental of a new car booked for four days from today, then (unless `onTime`) moved back to have ended two days ago. */
-  async function pastRental(car: Record<string, unknown>, extras: Record<string, unknown> = {}, onTime = false) {
+  /** A rental of a new car, booked for four days from today. */
+  async function bookedRental(car: Record<string, unknown>, extras: Record<string, unknown> = {}) {
     const carId = await calls.addCar({ price_per_day: 10_000, km_per_day: 250, extra_km_price: 12, ...car });
     const rider = await createUser(subject.app);
     const booked = await subject.call('POST', `/api/book-ride/${carId}`, {
@@ -46,23 +49,45 @@ describeEachEngine('hand-over, return and invoice on %s', (subject) => {
     if (booked.status !== 201) throw new Error(booked.message);
     const [rental] = (await subject.call('GET', '/api/rentals', { headers: rider.auth })).body as CustomerRental[];
     if (rental === undefined) throw new Error('no rental');
-    if (onTime) return { id: rental.id, rider };
-    await subject.app.db
+    return { id: rental.id, carId, rider };
+  }
+
+  /** When an aged rental was picked up: 10:00 on its first day, five days ago. */
+  const AGED_PICK_UP = startOf(-5) + 10 * HOUR;
+
+  /**
+   * Moves a rental back in time, as if days had passed: it ran from five days ago to two days ago,
+   * and (once picked up) was picked up at AGED_PICK_UP.
+   */
+  async function age(id: number) {
+    const { db, engine } = subject.app;
+    await db
       .updateTable('rentals')
       .set({ pick_up_date: dateFromToday(-5), drop_off_date: dateFromToday(-2) })
-      .where('id', '=', rental.id)
+      .where('id', '=', id)
       .execute();
-    return { id: rental.id, rider };
+    await db
+      .updateTable('rental_stage_changes')
+      .set({ changed_at: storedTimestamp(engine, AGED_PICK_UP) } as never)
+      .where('rental_id', '=', id)
+      .where('to_stage', '=', 'picked_up')
+      .execute();
+  }
+
+  /** A rental picked up with `pickUp`'s details, then aged: it ended two days ago, not yet returned. */
+  async function pastRental(car: Record<string, unknown>, pickUp: Record<string, unknown> = {}) {
+    const rental = await bookedRental(car);
+    const pickedUp = await move(rental.id, { to: 'picked_up', ...pickUp });
+    if (pickedUp.status !== 200) throw new Error(pickedUp.message);
+    await age(rental.id);
+    return rental;
   }
 
   it('records the hand-over and the return, charges the return and settles the deposit on the invoice', async () => {
-    const { id, rider } = await pastRental({ deposit: 10_000 });
-    const pickedUp = await move(id, {
-      to: 'picked_up',
-      odometer: 12_000,
-      deposit: { method: 'upi', reference: ' UPI-4471 ' },
-    });
-    expect(pickedUp.body).toMatchObject({ stage: 'picked_up' });
+    const { id, rider } = await pastRental(
+      { deposit: 10_000 },
+      { odometer: 12_000, deposit: { method: 'upi', reference: ' UPI-4471 ' } },
+    );
     const returnedAt = new Date(startOf(-1) + 2.5 * HOUR).toISOString();
     const completed = await move(id, { to: 'completed', odometer: 13_120, returned_at: returnedAt, tank_full: false });
     expect((completed.body as OperatorBooking).stage).toBe('completed');
@@ -101,6 +126,11 @@ describeEachEngine('hand-over, return and invoice on %s', (subject) => {
       // ₹2,190 of charges plus 18%: ₹2,584.20 kept from the ₹10,000 deposit.
       refund_paise: 741_580,
       due_paise: 0,
+      credit_notes: [],
+      credited_paise: 0,
+      remaining_paise: 4_978_420,
+      // Nothing paid at the desk yet: the rental's ₹47,200 with its tax, the charges paid from the deposit.
+      books: { payments: [], paid_paise: 0, due_paise: 4_720_000 },
     });
     expect((await subject.call('GET', '/api/rentals', { headers: rider.auth })).body).toEqual([
       expect.objectContaining({ id, invoice: { number: `RNT/${year}/000001`, date: dateFromToday(0) } }),
@@ -126,7 +156,7 @@ describeEachEngine('hand-over, return and invoice on %s', (subject) => {
   });
 
   it('shows what the deposit does not cover as due, with IGST for a customer of another state', async () => {
-    const { id, rider } = await pastRental({ deposit: 1_000 }, { gstin: GSTIN_MAHARASHTRA }, true);
+    const { id, rider } = await bookedRental({ deposit: 1_000 }, { gstin: GSTIN_MAHARASHTRA });
     await move(id, { to: 'picked_up', odometer: 500, deposit: { method: 'cash' } });
     await move(id, { to: 'completed', odometer: 2_000, tank_full: true });
     const invoice = (await invoiceOf(id, rider.auth)).body as Invoice;
@@ -144,7 +174,7 @@ describeEachEngine('hand-over, return and invoice on %s', (subject) => {
   });
 
   it('completes as the desk does today, with no details: no charges, and no deposit it did not take', async () => {
-    const { id, rider } = await pastRental({ deposit: 5_000 }, {}, true);
+    const { id, rider } = await bookedRental({ deposit: 5_000 });
     await move(id, { to: 'picked_up' });
     expect((await move(id, { to: 'completed' })).status).toBe(200);
     expect((await invoiceOf(id, rider.auth)).body).toMatchObject({
@@ -157,8 +187,8 @@ describeEachEngine('hand-over, return and invoice on %s', (subject) => {
     });
   });
 
-  it('refuses details that do not fit the move, and changes nothing', async () => {
-    const { id } = await pastRental({});
+  it('refuses details that do not fit the move, and impossible figures at return, and changes nothing', async () => {
+    const { id } = await bookedRental({});
     const refused = async (body: Record<string, unknown>) => {
       const answer = await move(id, body);
       return [answer.status, answer.message];
@@ -170,23 +200,68 @@ describeEachEngine('hand-over, return and invoice on %s', (subject) => {
       expect.stringContaining('deposit'),
     ]);
     await move(id, { to: 'picked_up', odometer: 8_000 });
+    await age(id);
     expect(await refused({ to: 'completed', returned_at: '2026-12-10 18:30' })).toEqual([400, RETURN_TIME_FORMAT]);
     expect(await refused({ to: 'completed', returned_at: new Date(Date.now() + HOUR).toISOString() })).toEqual([
       400,
       RETURN_IN_FUTURE,
     ]);
-    expect(await refused({ to: 'completed', returned_at: new Date(startOf(-6)).toISOString() })).toEqual([
-      400,
-      RETURN_BEFORE_PICK_UP,
-    ]);
+    const pickedUpAt = new Date(AGED_PICK_UP).toISOString();
+    // Before the day of pick-up, and on that day but before the hand-over: no late fee can be escaped.
+    for (const before of [startOf(-6), AGED_PICK_UP - HOUR]) {
+      expect(await refused({ to: 'completed', returned_at: new Date(before).toISOString() })).toEqual([
+        400,
+        returnBeforePickUp(pickedUpAt),
+      ]);
+    }
     expect(await refused({ to: 'completed', odometer: 7_999 })).toEqual([400, odometerBackwards(8_000)]);
+    // Four days at the default bound of 2,000 km a day: 8,000 km is the most a return may record.
+    expect(await refused({ to: 'completed', odometer: 16_001 })).toEqual([400, tooFarForDays(8_001, 4, 2_000)]);
+    expect(await refused({ to: 'completed', odometer: 9_008_000 })).toEqual([400, tooFarForDays(9_000_000, 4, 2_000)]);
     const history = await subject.call('GET', `/api/operator/bookings/${id}/history`, { headers: operator });
     expect((history.body as { to: string }[]).map((change) => change.to)).toEqual(['picked_up']);
     expect((await invoiceOf(id, operator)).status).toBe(404);
   });
 
+  it('takes a return of as many kilometres a day as the setting allows', async () => {
+    const { id } = await pastRental({}, { odometer: 8_000 });
+    const returned = await move(id, { to: 'completed', odometer: 16_000, tank_full: true });
+    expect([returned.status, returned.body]).toEqual([200, expect.objectContaining({ stage: 'completed' })]);
+  });
+
+  it('hands over no car once the rental’s drop-off day has passed', async () => {
+    const { id } = await bookedRental({});
+    await age(id);
+    const refused = await move(id, { to: 'picked_up' });
+    expect([refused.status, refused.message]).toEqual([409, pickUpAfterRental(dateFromToday(-2))]);
+  });
+
+  it.each(['out_of_service', 'retired', 'draft'] as const)('hands over no car that is %s', async (status) => {
+    const { id, carId } = await bookedRental({});
+    // A car taken off the road cancels its rentals (below); older data may still hold one.
+    await subject.app.db.updateTable('vehicles').set({ status }).where('slug', '=', carId).execute();
+    const refused = await move(id, { to: 'picked_up' });
+    expect([refused.status, refused.message]).toEqual([409, carOffTheRoad(status)]);
+    const history = await subject.call('GET', `/api/operator/bookings/${id}/history`, { headers: operator });
+    expect((history.body as { to: string }[]).map((change) => change.to)).toEqual([]);
+  });
+
+  it('retiring a car deals with every rental on it not yet picked up, whatever its dates', async () => {
+    const past = await bookedRental({});
+    await age(past.id);
+    const refused = await calls.patchCar(past.carId, { status: 'retired' });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ upcoming_rentals: [{ id: past.id, drop_off_date: dateFromToday(-2) }] });
+    const retired = await calls.patchCar(past.carId, { status: 'retired', cancel_upcoming: true });
+    expect(retired.status).toBe(200);
+    const booking = await subject.call('GET', `/api/operator/bookings?vehicle=${past.carId}`, { headers: operator });
+    expect((booking.body as { items: OperatorBooking[] }).items).toEqual([
+      expect.objectContaining({ id: past.id, stage: 'cancelled' }),
+    ]);
+  });
+
   it('gives the invoice, as JSON and as a PDF, to the rental’s customer and to staff only', async () => {
-    const { id, rider } = await pastRental({ deposit: 2_000 }, {}, true);
+    const { id, rider } = await bookedRental({ deposit: 2_000 });
     await move(id, { to: 'picked_up', deposit: { method: 'card', reference: 'AUTH-22' } });
     await move(id, { to: 'completed', tank_full: false });
     const invoice = (await invoiceOf(id, rider.auth)).body as Invoice;

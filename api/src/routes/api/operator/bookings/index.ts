@@ -7,10 +7,15 @@ import {
   operatorBookingSchema,
   stageMoveSchema,
 } from '@rentora/shared/operator';
-import { closedObject } from '@rentora/shared/schemas';
+import { deskPaymentSchema } from '@rentora/shared/payments';
+import { closedObject, creditNoteRequestSchema, creditNoteSchema } from '@rentora/shared/schemas';
 import { currentAccount } from '../../../../plugins/app/auth';
-import { listOperatorBookings, listStageChanges } from '../../../../repositories/operator-bookings';
-import { findBooking, moveStage } from '../../../../services/stages';
+import { listOperatorBookings, listStageChanges, withBooks } from '../../../../repositories/operator-bookings';
+import { issueCreditNote } from '../../../../services/credit-notes';
+import { renderIssuedInvoice } from '../../../../services/invoice-pdfs';
+import { recordDeskPayment } from '../../../../services/payments/desk';
+import { sendRefund } from '../../../../services/payments/refunds';
+import { findBooking, moveStage, refundPercentOf } from '../../../../services/stages';
 import { bearerAuth, errorResponses } from '../../../schemas';
 import { fieldMessage } from '../field-message';
 
@@ -89,18 +94,80 @@ const bookings: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       },
     },
     async (request) => {
-      const { to, reason = '', ...details } = request.body;
-      const booking = await moveStage(
+      const { to, reason = '', refund_percent: asked, ...details } = request.body;
+      const actor = currentAccount(request);
+      const percent = refundPercentOf(to, asked, actor, reason.trim());
+      const { booking, refunds } = await moveStage(
         context,
-        currentAccount(request).email,
+        actor.email,
         Number(request.params.id),
         to,
         reason.trim(),
         details,
+        percent,
       );
+      if (app.payments !== undefined) for (const refund of refunds) await sendRefund(app.payments, refund);
       // Every move, not only those that free the car's days: a renter's open Profile shows the stage.
       app.vehicleChanges.changed(booking.vehicle_id);
-      return booking;
+      if (to === 'completed')
+        void renderIssuedInvoice(app.db, booking.id).catch((error: unknown) =>
+          request.log.warn({ err: error }, 'The invoice’s PDF was not rendered ahead; its first request will.'),
+        );
+      const [answer] = await withBooks(app.db, [booking]);
+      return answer;
+    },
+  );
+
+  app.post(
+    '/:id/payments',
+    {
+      config: { validationMessage: fieldMessage },
+      schema: {
+        tags: ['operator'],
+        summary: 'Record a payment taken or a refund given at the desk (refunds: admins only)',
+        description:
+          '`kind`: `charge` (money taken) or `refund` (money given back); `method`: cash, upi or card; `reference`: the receipt, UPI or card slip. Staff record payments; only admins record refunds (403), never more than is paid and not already being refunded (409). A rental awaiting its online payment takes no desk payment until its hold ends (409). Audited; answers the rental with its books.',
+        security: bearerAuth,
+        params: bookingParams,
+        body: deskPaymentSchema,
+        response: { 201: operatorBookingSchema, ...errorResponses(400, 401, 403, 404, 409, 415) },
+      },
+    },
+    async (request, reply) => {
+      const booking = await recordDeskPayment(
+        context,
+        currentAccount(request),
+        Number(request.params.id),
+        request.body,
+      );
+      return reply.code(201).send(booking);
+    },
+  );
+
+  app.post(
+    '/:id/credit-notes',
+    {
+      onRequest: app.requireAdmin,
+      config: { validationMessage: fieldMessage },
+      schema: {
+        tags: ['operator'],
+        summary: 'Credit a completed rental’s invoice, in full or in part (admins only)',
+        description:
+          'Leave `amount_paise` out to credit all that is left of the invoice. The credit note has its own serial per financial year, refers to the invoice, and splits its tax as the invoice did; together they never take more than the invoice’s total (409). Read them in `GET /api/rentals/{id}/invoice`.',
+        security: bearerAuth,
+        params: bookingParams,
+        body: creditNoteRequestSchema,
+        response: { 201: creditNoteSchema, ...errorResponses(400, 401, 403, 404, 409, 415) },
+      },
+    },
+    async (request, reply) => {
+      const note = await issueCreditNote(
+        context,
+        currentAccount(request).email,
+        Number(request.params.id),
+        request.body,
+      );
+      return reply.code(201).send(note);
     },
   );
 };

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
-import { businessSettingsSchema } from '@rentora/shared/operator';
+import { businessSettingsSchema, businessSettingsUpdateSchema } from '@rentora/shared/operator';
 import { currentAccount } from '../../../../plugins/app/auth';
 import { readSettings } from '../../../../repositories/settings';
 import { putSettings } from '../../../../services/settings';
@@ -7,7 +7,12 @@ import { bearerAuth, errorResponses } from '../../../schemas';
 import { fieldMessage } from '../field-message';
 
 const settings: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
-  const context = { db: app.db, engine: app.engine, today: app.today };
+  const context = {
+    db: app.db,
+    engine: app.engine,
+    today: app.today,
+    paymentsAvailable: app.config.payments !== undefined,
+  };
 
   app.get(
     '',
@@ -33,7 +38,7 @@ const settings: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
         description:
           'Every field, as GET answers them. New quotes use them at once; a rental already booked keeps the tax and fees it was booked with.',
         security: bearerAuth,
-        body: businessSettingsSchema,
+        body: businessSettingsUpdateSchema,
         response: { 200: businessSettingsSchema, ...errorResponses(400, 401, 403, 415) },
       },
     },

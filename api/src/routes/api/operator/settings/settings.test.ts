@@ -1,7 +1,8 @@
+import { DEFAULT_CANCELLATION_POLICY } from '@rentora/shared/payments';
 import type { AuditPage, BusinessSettings } from '@rentora/shared/operator';
 import { GSTIN_MESSAGES } from '@rentora/shared/rules';
 import { ADMINS_ONLY } from '../../../../plugins/app/auth';
-import { UNKNOWN_STATE, gstinOfAnotherState } from '../../../../services/settings';
+import { CREDIT_PREFIX_IS_INVOICE_PREFIX, UNKNOWN_STATE, gstinOfAnotherState } from '../../../../services/settings';
 import { describeEachEngine } from '../../../../testing/describe-engines';
 import { createStaff, createUser } from '../../../../testing/test-app';
 
@@ -19,6 +20,11 @@ const DEFAULT_SETTINGS: BusinessSettings = {
   invoice_prefix: 'RNT',
   late_fee_per_hour: 0,
   refuel_fee: 0,
+  credit_note_prefix: 'CN',
+  max_km_per_day: 2_000,
+  online_payment: 'off',
+  payment_hold_minutes: 15,
+  cancellation_policy: DEFAULT_CANCELLATION_POLICY,
 };
 
 const KARNATAKA: BusinessSettings = {
@@ -32,6 +38,11 @@ const KARNATAKA: BusinessSettings = {
   invoice_prefix: 'RNT',
   late_fee_per_hour: 300,
   refuel_fee: 150,
+  credit_note_prefix: 'CN',
+  max_km_per_day: 2_000,
+  online_payment: 'off',
+  payment_hold_minutes: 15,
+  cancellation_policy: DEFAULT_CANCELLATION_POLICY,
 };
 
 describeEachEngine('tax and invoice settings on %s', (subject) => {
@@ -82,8 +93,27 @@ describeEachEngine('tax and invoice settings on %s', (subject) => {
     ['a rate finer than a hundredth', { gst_rate: 18.001 }],
     ['a SAC with letters', { sac: '99731A' }],
     ['a missing field', { refuel_fee: undefined }],
+    ['a credit note prefix of five characters', { credit_note_prefix: 'CREDT' }],
+    ['no kilometres a day', { max_km_per_day: 0 }],
+    ['more kilometres a day than a car can drive', { max_km_per_day: 10_001 }],
   ])('refuses %s (400)', async (_, change) => {
     expect((await put({ ...KARNATAKA, ...change })).status).toBe(400);
+  });
+
+  it('refuses a credit note prefix that is the invoice prefix (400)', async () => {
+    const refused = await put({ ...KARNATAKA, credit_note_prefix: 'RNT' });
+    expect([refused.status, refused.message]).toEqual([400, CREDIT_PREFIX_IS_INVOICE_PREFIX]);
+    expect(await read()).toEqual(KARNATAKA);
+  });
+
+  it('keeps the settings a client leaves out that it does not know of', async () => {
+    await put({ ...KARNATAKA, credit_note_prefix: 'CRN', max_km_per_day: 900 });
+    const older: Partial<BusinessSettings> = { ...KARNATAKA, refuel_fee: 200 };
+    delete older.credit_note_prefix;
+    delete older.max_km_per_day;
+    const saved = await put(older);
+    expect(saved.body).toEqual({ ...KARNATAKA, credit_note_prefix: 'CRN', max_km_per_day: 900, refuel_fee: 200 });
+    await put(KARNATAKA);
   });
 
   it('lets staff read them and only admins change them', async () => {

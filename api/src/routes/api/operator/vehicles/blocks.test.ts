@@ -1,7 +1,7 @@
 import type { VehicleDetail, Vehicle } from '@rentora/shared';
 import type { Block, BookingList } from '@rentora/shared/operator';
 import { formatDisplayDate } from '@rentora/shared/format';
-import { BLOCK_MESSAGES, clashMessage } from '@rentora/shared/rules';
+import { BLOCK_MESSAGES, clashMessage, notIsoDate } from '@rentora/shared/rules';
 import { STAFF_ONLY } from '../../../../plugins/app/auth';
 import { isBlockOverlapViolation, isOverlapViolation } from '../../../../db/violations';
 import { describeEachEngine } from '../../../../testing/describe-engines';
@@ -123,7 +123,7 @@ describeEachEngine('maintenance blocks on %s', (subject) => {
       headers: auth,
       body: { start_date: '2026-02-30', end_date: '2026-03-01', reason: 'maintenance' },
     });
-    expect([bad.status, bad.message]).toEqual([400, BLOCK_MESSAGES.realDates]);
+    expect([bad.status, bad.message]).toEqual([400, notIsoDate('start_date')]);
     expect((await block('audi-a4', 300, 301, { reason: 'holiday' })).status).toBe(400);
     expect((await block('no-such-car', 300, 301)).status).toBe(404);
   });

@@ -1,5 +1,5 @@
 import type { AuditPage, OperatorVehicle } from '@rentora/shared/operator';
-import { CAR_PRICE_MESSAGES, datePriceClashMessage } from '@rentora/shared/rules';
+import { CAR_PRICE_MESSAGES, datePriceClashMessage, notIsoDate } from '@rentora/shared/rules';
 import { describeEachEngine } from '../../../../testing/describe-engines';
 import { createStaff, newCar } from '../../../../testing/test-app';
 
@@ -91,7 +91,7 @@ describeEachEngine('a car’s pricing rules on %s', (subject) => {
     [
       'a date that does not exist',
       { date_prices: [{ ...diwali, end_date: '2027-02-30' }] },
-      CAR_PRICE_MESSAGES.realDates,
+      notIsoDate('date_prices.0.end_date'),
     ],
     [
       'a date price over a year long',

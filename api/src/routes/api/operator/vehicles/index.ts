@@ -8,6 +8,7 @@ import {
   vehicleListSchema,
   vehiclePatchSchema,
 } from '@rentora/shared/operator';
+import { sendRefund } from '../../../../services/payments/refunds';
 import { currentAccount } from '../../../../plugins/app/auth';
 import { listOperatorVehicles } from '../../../../repositories/operator-vehicles';
 import { createVehicle, patchVehicle } from '../../../../services/fleet-operations';
@@ -16,7 +17,13 @@ import { fieldMessage } from '../field-message';
 import blocks from './blocks';
 
 const vehicles: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
-  const context = { db: app.db, engine: app.engine, today: app.today, photoHosts: app.config.photoHosts };
+  const context = {
+    db: app.db,
+    engine: app.engine,
+    today: app.today,
+    photoHosts: app.config.photoHosts,
+    timeZone: app.config.businessTimeZone,
+  };
 
   app.get(
     '',
@@ -90,12 +97,13 @@ const vehicles: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       },
     },
     async (request) => {
-      const { vehicle } = await patchVehicle(
+      const { vehicle, refunds } = await patchVehicle(
         context,
         currentAccount(request).email,
         request.params.vehicleId,
         request.body,
       );
+      if (app.payments !== undefined) for (const refund of refunds) await sendRefund(app.payments, refund);
       app.fleet.invalidate();
       app.vehicleChanges.changed(vehicle._id);
       return vehicle;
