@@ -6,6 +6,7 @@ import { SHUTTING_DOWN } from './routes/api/health';
 import { type ChildApi, startChildApi, stopChildApi } from './testing/child-api';
 import { openEventStream } from './testing/event-stream';
 import { TEST_JWT_SECRET } from './testing/test-config';
+import { createTestApp } from './testing/test-app';
 
 jest.setTimeout(40_000);
 
@@ -101,3 +102,35 @@ async function waitUntil(check: () => Promise<boolean>, timeoutMs = 5_000): Prom
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+describe('closing the app with a request in flight on a kept-alive connection', () => {
+  it('answers it with connection: close and closes at once, not after the keep-alive timeout', async () => {
+    const subject = await createTestApp('sqlite');
+    const { port } = subject.app.server.address() as net.AddressInfo;
+    const socket = net.connect(port, '127.0.0.1');
+    try {
+      await new Promise((resolve) => socket.once('connect', resolve));
+      const answer = new Promise<string>((resolve) => {
+        let text = '';
+        socket.on('data', (chunk) => (text += chunk.toString()));
+        socket.once('end', () => resolve(text));
+      });
+      // A keep-alive request whose body is still coming when the close begins.
+      const body = JSON.stringify({ email: 'nobody@example.com', password: 'not-the-password' });
+      socket.write(
+        `POST /api/user/login HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const startedAt = Date.now();
+      const closed = subject.close();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      socket.write(body.slice(5));
+
+      expect((await answer).toLowerCase()).toContain('connection: close');
+      await closed;
+      expect(Date.now() - startedAt).toBeLessThan(5_000);
+    } finally {
+      socket.destroy();
+    }
+  });
+});

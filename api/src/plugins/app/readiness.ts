@@ -50,8 +50,17 @@ export default fp(
     // Shutting down, every answer closes its connection: a connection kept alive would keep the
     // process waiting for its client, and a balancer's next request opens a new one, which the
     // balancer retries elsewhere once this instance no longer listens.
+    let closing = false;
+    app.addHook('preClose', async () => {
+      closing = true;
+    });
     app.addHook('onSend', async (_request, reply) => {
-      if (leavingSince !== undefined) reply.header('connection', 'close');
+      if (leavingSince !== undefined || closing) reply.header('connection', 'close');
+    });
+    // The server reaps only the connections idle when it closes: one whose answer was already on
+    // its way then would stay open until its keep-alive timeout (72 s), and the close with it.
+    app.addHook('onResponse', async () => {
+      if (closing) app.server.closeIdleConnections();
     });
 
     const leave = async (maxWaitMs: number) => {
