@@ -13,3 +13,16 @@ export function errorResponses<const Code extends number>(
 export const bearerAuth = [{ bearerAuth: [] }];
 
 export const vehicleIdParams = closedObject({ vehicleId: requestText(MAX_LENGTH.id) }, ['vehicleId']);
+
+/** The header of a call made once per key (services/idempotent-call.ts). */
+export const idempotencyHeaders = {
+  type: 'object',
+  properties: {
+    'idempotency-key': {
+      type: 'string',
+      minLength: 1,
+      maxLength: 200,
+      description: 'A retried request with the same key and body gets the first answer instead of acting twice.',
+    },
+  },
+} as const;

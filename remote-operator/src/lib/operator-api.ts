@@ -29,9 +29,14 @@ export const NO_ANSWER = 0;
 export const NO_ANSWER_MESSAGE = 'The server could not be reached. Try again.';
 
 /** Calls the API as the signed-in reader; resolves with the JSON body, or throws OperatorApiError. */
-export async function operatorCall<T>(method: string, path: string, payload?: unknown): Promise<T> {
+export async function operatorCall<T>(
+  method: string,
+  path: string,
+  payload?: unknown,
+  extraHeaders: Record<string, string> = {},
+): Promise<T> {
   const token = $token.get();
-  const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
+  const headers: Record<string, string> = { ...extraHeaders, ...(token && { Authorization: `Bearer ${token}` }) };
   if (payload !== undefined) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {

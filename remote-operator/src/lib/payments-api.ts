@@ -29,9 +29,18 @@ export const downloadPaymentsCsv = (query: URLSearchParams, from: string, to: st
   return operatorDownload(`${PAYMENTS_PATH}?${csv.toString()}`, `payments-${from}-to-${to}.csv`);
 };
 
-/** Records money taken or given back at the desk; the bookings and the report are read again. */
-export async function recordDeskPayment(rentalId: number, payment: DeskPayment): Promise<OperatorBooking> {
-  const booking = await operatorCall<OperatorBooking>('POST', `${BOOKINGS_PATH}/${rentalId}/payments`, payment);
+/**
+ * Records money taken or given back at the desk; the bookings and the report are read again.
+ * The same key sent again (a retry after no answer) records nothing more.
+ */
+export async function recordDeskPayment(
+  rentalId: number,
+  payment: DeskPayment,
+  idempotencyKey: string,
+): Promise<OperatorBooking> {
+  const booking = await operatorCall<OperatorBooking>('POST', `${BOOKINGS_PATH}/${rentalId}/payments`, payment, {
+    'Idempotency-Key': idempotencyKey,
+  });
   refreshOperatorReads(BOOKINGS_PATH);
   refreshOperatorReads(PAYMENTS_PATH);
   return booking;

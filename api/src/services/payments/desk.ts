@@ -7,6 +7,7 @@ import { recordAudit } from '../../repositories/audit';
 import { findOperatorBooking, withBooks } from '../../repositories/operator-bookings';
 import { insertPayment } from '../../repositories/payments';
 import type { OperatorContext } from '../fleet-operations';
+import { type KeyedCaller, keepAnswer, keptAnswer } from '../idempotent-call';
 import { NO_SUCH_BOOKING } from '../stages';
 
 export const REFUND_NEEDS_ADMIN_ROLE = 'Only an admin may record a refund.';
@@ -19,21 +20,27 @@ export const refundBeyondPaid = (paidPaise: number) =>
  * Records money the desk took for a rental (a charge) or gave back (a refund), in cash, by UPI
  * or by card, with its slip's reference, audited in the same transaction. Operators record
  * payments; refunds are admins' (403), and never more than what is paid and not already being
- * refunded (409). Answers the rental with its books.
+ * refunded (409). Answers the rental with its books. With `once` (the request's Idempotency-Key),
+ * a request made again answers as the first did and records nothing more.
  */
 export async function recordDeskPayment(
   context: OperatorContext,
   actor: { email: string; role: Role },
   rentalId: number,
   payment: DeskPayment,
+  once?: KeyedCaller,
 ): Promise<OperatorBooking> {
   if (payment.kind === 'refund' && actor.role !== 'admin') throw new ApiError(403, REFUND_NEEDS_ADMIN_ROLE);
   const reference = payment.reference.trim();
   if (reference === '') throw new ApiError(400, 'reference: give the receipt, UPI or card slip’s reference.');
-  const id = await runInTransaction(context.db, async (trx) => {
-    // The rental's row, locked on PostgreSQL (SQLite has one writer): two refunds at once cannot both pass the check.
+  return runInTransaction(context.db, async (trx) => {
+    // The rental's row, locked on PostgreSQL (SQLite has one writer): two refunds at once cannot
+    // both pass the check, and a request retried with its Idempotency-Key, even at once, finds
+    // the first one's answer kept in the same transaction as its payment.
     const record = await findOperatorBooking(trx, context.engine, rentalId, true);
     if (record === undefined) throw new ApiError(404, NO_SUCH_BOOKING);
+    const earlier = once && (await keptAnswer<OperatorBooking>(trx, context.engine, once));
+    if (earlier) return earlier.body;
     if (payment.kind === 'charge' && record.hold_expires_at !== null) throw new ApiError(409, AWAITS_ONLINE_PAYMENT);
     const [booking] = await withBooks(trx, [record]);
     if (booking === undefined) throw new ApiError(404, NO_SUCH_BOOKING);
@@ -61,10 +68,9 @@ export async function recordDeskPayment(
       before: { paid_paise: booking.paid_paise, due_paise: booking.due_paise },
       after: { payment: paymentId, method: payment.method, amount_paise: payment.amount_paise, reference },
     });
-    return rentalId;
+    const [answer] = await withBooks(trx, [record]);
+    if (answer === undefined) throw new ApiError(404, NO_SUCH_BOOKING);
+    if (once) await keepAnswer(trx, context.engine, once, { statusCode: 201, body: answer });
+    return answer;
   });
-  const record = await findOperatorBooking(context.db, context.engine, id);
-  if (record === undefined) throw new ApiError(404, NO_SUCH_BOOKING);
-  const [booking] = await withBooks(context.db, [record]);
-  return booking as OperatorBooking;
 }

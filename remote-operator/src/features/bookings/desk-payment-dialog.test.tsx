@@ -12,6 +12,7 @@ import {
   toastMessages,
 } from '../../testing/staff';
 import { BookingsPage } from './bookings-page';
+import { NO_ANSWER_MESSAGE } from '../../lib/operator-api';
 import { AMOUNT_WRONG, paiseOf } from './desk-payment-dialog';
 
 jest.setTimeout(40_000);
@@ -75,6 +76,36 @@ describe('the desk’s payments', () => {
     expect(lines).toHaveTextContent('Payment · Card · Captured');
     expect(lines).toHaveTextContent('SLIP-42');
     await waitFor(() => expect(row).toHaveTextContent(`${formatPaise(150_050)} paid`), SERVER);
+  });
+
+  it('records a payment once when its answer is lost and the desk presses again', async () => {
+    const customer = await bookedRow('Tara Iyer');
+    await signInAs((await registerOperator()).token);
+    const { user, dialog } = await openPayments(customer.email, 'Tara Iyer');
+    const send = globalThis.fetch;
+    // The first payment reaches the API, but its answer never comes back.
+    const lost = jest.spyOn(globalThis, 'fetch').mockImplementationOnce(async (...request) => {
+      await send(...request);
+      throw new TypeError('Failed to fetch');
+    });
+    await user.type(within(dialog).getByLabelText('Amount (₹)'), '2000');
+    await user.type(within(dialog).getByLabelText('Reference'), 'R-LOST');
+    await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    expect(await within(dialog).findByText(NO_ANSWER_MESSAGE)).toBeVisible();
+    lost.mockRestore();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    await waitFor(
+      () =>
+        expect(toastMessages()).toEqual([
+          `success: Payment of ${formatPaise(200_000)} recorded for Porsche Panamera, Tara Iyer.`,
+        ]),
+      SERVER,
+    );
+    expect(within(dialog).getByRole('group', { name: 'Books' })).toHaveTextContent(`Paid${formatPaise(200_000)}`);
+    expect(
+      within(within(dialog).getByRole('list', { name: 'Payments and refunds' })).getAllByRole('listitem'),
+    ).toHaveLength(1);
   });
 
   it('lets an admin record a refund, and shows the API’s refusal of one beyond what was paid', async () => {

@@ -1,7 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button, Field, formatPaise } from '@rentora/shared';
 import { DESK_METHODS, type OperatorBooking, type Payment, type PaymentKind } from '@rentora/shared/operator';
-import { $businessTimeZone, $role, showToast, useStore } from '@rentora/state';
+import { $businessTimeZone, $role, newIdempotencyKey, showToast, useStore } from '@rentora/state';
 import { ChoiceField } from '../../lib/choice-field';
 import { PageDialog } from '../../lib/page-dialog';
 import { METHOD_LABELS, PAYMENT_STATUS_LABELS, recordDeskPayment } from '../../lib/payments-api';
@@ -60,6 +60,8 @@ export function DeskPaymentDialog({ booking: opened, onClose }: { booking: Opera
   const [checked, setChecked] = useState(false);
   const [problem, setProblem] = useState<string>();
   const [busy, setBusy] = useState(false);
+  // One key per payment entered: sent again unchanged after no answer, the payment is recorded once.
+  const attempt = useRef<{ payment: string; key: string }>(undefined);
   const amountWrong = checked && paiseOf(amount) === undefined ? AMOUNT_WRONG : undefined;
   const referenceMissing = checked && reference.trim() === '' ? REFERENCE_MISSING : undefined;
   const awaiting = booking.hold_expires_at !== null;
@@ -71,13 +73,12 @@ export function DeskPaymentDialog({ booking: opened, onClose }: { booking: Opera
     const paise = paiseOf(amount);
     if (paise === undefined || reference.trim() === '') return;
     setBusy(true);
+    const payment = { kind, method, amount_paise: paise, reference: reference.trim() };
+    const entered = JSON.stringify(payment);
+    if (attempt.current?.payment !== entered) attempt.current = { payment: entered, key: newIdempotencyKey() };
     try {
-      const answer = await recordDeskPayment(booking.id, {
-        kind,
-        method,
-        amount_paise: paise,
-        reference: reference.trim(),
-      });
+      const answer = await recordDeskPayment(booking.id, payment, attempt.current.key);
+      attempt.current = undefined;
       setBooking(answer);
       setAmount('');
       setReference('');

@@ -12,10 +12,10 @@ import { GatewayRefused, GatewayUnavailable } from '../../../payments/gateway';
 import { checkoutSignatureHolds, webhookSignatureHolds } from '../../../payments/signatures';
 import { currentAccount } from '../../../plugins/app/auth';
 import { findPayment } from '../../../repositories/payments';
-import { idempotentCall } from '../../../services/idempotent-call';
+import { idempotentCall, messageOf } from '../../../services/idempotent-call';
 import { CHANGE_PAID, PAID, refundedAfterLapse, settleCapture } from '../../../services/payments/settle';
 import { type GatewayEvent, handleGatewayEvent } from '../../../services/payments/webhook-events';
-import { bearerAuth, errorResponses } from '../../schemas';
+import { bearerAuth, errorResponses, idempotencyHeaders } from '../../schemas';
 
 export const NO_SUCH_PAYMENT = 'There is no such payment.';
 export const SIGNATURE_FAILS = 'This payment’s signature does not verify: nothing was confirmed.';
@@ -27,18 +27,6 @@ export const WEBHOOK_WITHOUT_ID = 'A webhook needs its X-Razorpay-Event-Id.';
 export const WEBHOOK_NOT_JSON = 'A webhook’s body must be JSON.';
 
 const paymentParams = closedObject({ id: { type: 'string', pattern: '^[1-9][0-9]{0,9}$', maxLength: 10 } }, ['id']);
-
-const idempotencyHeaders = {
-  type: 'object',
-  properties: {
-    'idempotency-key': {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'A retried request with the same key and body gets the first answer.',
-    },
-  },
-} as const;
 
 /** The gateway is needed for these routes: without one configured, there is nothing to pay. */
 function gatewayOf(payments: PaymentsContext | undefined): PaymentsContext {
@@ -77,7 +65,7 @@ const paymentRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
         async () => ({ statusCode: 200, body: await verify(request.params.id, account.id, request.body) }),
       );
       // A replayed refusal is refused again, in the API's own error shape.
-      if (answer.statusCode >= 400) throw new ApiError(answer.statusCode, answer.body.message);
+      if (answer.statusCode >= 400) throw new ApiError(answer.statusCode, messageOf(answer));
       return answer.body;
     },
   );

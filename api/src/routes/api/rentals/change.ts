@@ -11,25 +11,13 @@ import { bookingConflictSchema, closedObject } from '@rentora/shared/schemas';
 import { ApiError } from '../../../errors';
 import { currentAccount } from '../../../plugins/app/auth';
 import { type ChangeContext, changeDates, previewDateChange } from '../../../services/change-dates';
-import { type CallAnswer, idempotentCall } from '../../../services/idempotent-call';
+import { type CallAnswer, idempotentCall, messageOf } from '../../../services/idempotent-call';
 import { paymentToOpen } from '../../../services/payments/open-order';
-import { bearerAuth, errorResponses } from '../../schemas';
+import { bearerAuth, errorResponses, idempotencyHeaders } from '../../schemas';
 import { fieldMessage } from '../operator/field-message';
 
 export const CHANGE_NOT_STARTED =
   'The payment could not be started, so your rental keeps its dates. Please try again in a moment.';
-
-const idempotencyHeaders = {
-  type: 'object',
-  properties: {
-    'idempotency-key': {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'A retried request with the same key and body gets the first answer instead of changing twice.',
-    },
-  },
-} as const;
 
 const rentalParams = closedObject({ id: { type: 'string', pattern: '^[1-9][0-9]{0,9}$', maxLength: 10 } }, ['id']);
 
@@ -133,7 +121,7 @@ const changeRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       if (answer.statusCode === 200) return answer.body;
       // A quote that no longer holds comes with the quote now; any other refusal, replayed, in the API's own error shape.
       if (answer.statusCode === 409 && 'quote' in answer.body) return reply.code(409).send(answer.body);
-      throw new ApiError(answer.statusCode, answer.body.message);
+      throw new ApiError(answer.statusCode, messageOf(answer));
     },
   );
 };

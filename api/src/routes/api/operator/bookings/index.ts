@@ -16,7 +16,7 @@ import { renderIssuedInvoice } from '../../../../services/invoice-pdfs';
 import { recordDeskPayment } from '../../../../services/payments/desk';
 import { sendRefund } from '../../../../services/payments/refunds';
 import { findBooking, moveStage, refundPercentOf } from '../../../../services/stages';
-import { bearerAuth, errorResponses } from '../../../schemas';
+import { bearerAuth, errorResponses, idempotencyHeaders } from '../../../schemas';
 import { fieldMessage } from '../field-message';
 
 const bookingParams = closedObject({ id: { type: 'string', pattern: '^[1-9][0-9]{0,9}$', maxLength: 10 } }, ['id']);
@@ -126,20 +126,23 @@ const bookings: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
         tags: ['operator'],
         summary: 'Record a payment taken or a refund given at the desk (refunds: admins only)',
         description:
-          '`kind`: `charge` (money taken) or `refund` (money given back); `method`: cash, upi or card; `reference`: the receipt, UPI or card slip. Staff record payments; only admins record refunds (403), never more than is paid and not already being refunded (409). A rental awaiting its online payment takes no desk payment until its hold ends (409). Audited; answers the rental with its books.',
+          '`kind`: `charge` (money taken) or `refund` (money given back); `method`: cash, upi or card; `reference`: the receipt, UPI or card slip. Staff record payments; only admins record refunds (403), never more than is paid and not already being refunded (409). A rental awaiting its online payment takes no desk payment until its hold ends (409). With an `Idempotency-Key`, a retried request records nothing more and answers as the first time. Audited; answers the rental with its books.',
         security: bearerAuth,
         params: bookingParams,
+        headers: idempotencyHeaders,
         body: deskPaymentSchema,
-        response: { 201: operatorBookingSchema, ...errorResponses(400, 401, 403, 404, 409, 415) },
+        response: { 201: operatorBookingSchema, ...errorResponses(400, 401, 403, 404, 409, 415, 422) },
       },
     },
     async (request, reply) => {
-      const booking = await recordDeskPayment(
-        context,
-        currentAccount(request),
-        Number(request.params.id),
-        request.body,
-      );
+      const account = currentAccount(request);
+      const key = request.headers['idempotency-key'];
+      // A desk retrying after a lost answer records the money once.
+      const once =
+        key === undefined
+          ? undefined
+          : { userId: account.id, key, request: ['desk-payment', request.params.id, request.body] };
+      const booking = await recordDeskPayment(context, account, Number(request.params.id), request.body, once);
       return reply.code(201).send(booking);
     },
   );

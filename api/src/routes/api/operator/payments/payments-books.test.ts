@@ -4,6 +4,7 @@ import type { PaymentsReport } from '@rentora/shared/payments';
 import { todayIn } from '@rentora/shared/format';
 import { STAFF_ONLY } from '../../../../plugins/app/auth';
 import { AWAITS_ONLINE_PAYMENT, REFUND_NEEDS_ADMIN_ROLE, refundBeyondPaid } from '../../../../services/payments/desk';
+import { KEY_REUSED_FOR_ANOTHER_CALL } from '../../../../services/idempotent-call';
 import { csvField } from '../../../../services/payments/payments-csv';
 import { RANGE_BACKWARDS, RANGE_TOO_LONG } from '../../../../services/payments/report';
 import { NO_SUCH_BOOKING } from '../../../../services/stages';
@@ -113,6 +114,27 @@ describeEachEngine('the books on %s', (subject) => {
     expect(settled.body).toMatchObject({ paid_paise: 2_000_000, due_paise: 0 });
     const after = (await subject.call('GET', `/api/rentals/${id}/invoice`, { headers: rider.auth })).body as Invoice;
     expect(after.books).toMatchObject({ paid_paise: 2_000_000, due_paise: 0 });
+  });
+
+  it('records a payment sent again with its Idempotency-Key once, even sent at once, and refuses the key for another', async () => {
+    const { id, carId, total } = await bookedRental();
+    const keyed = { ...operator, 'Idempotency-Key': 'desk-receipt-R-7' };
+    const cash = { kind: 'charge', method: 'cash', amount_paise: 500_000, reference: 'R-7' };
+    const atOnce = await Promise.all([record(id, cash, keyed), record(id, cash, keyed), record(id, cash, keyed)]);
+    expect(atOnce.map((answer) => answer.status)).toEqual([201, 201, 201]);
+    const again = await record(id, cash, keyed);
+    expect(again.status).toBe(201);
+    for (const answer of [...atOnce, again]) {
+      expect(answer.body).toMatchObject({ paid_paise: 500_000, due_paise: total - 500_000 });
+      expect((answer.body as OperatorBooking).payments).toHaveLength(1);
+    }
+    expect(await staffView(carId)).toMatchObject({ paid_paise: 500_000, payments: [{ reference: 'R-7' }] });
+
+    const other = await record(id, { ...cash, amount_paise: 700_000 }, keyed);
+    expect(other).toMatchObject({ status: 422, message: KEY_REUSED_FOR_ANOTHER_CALL });
+    // Without a key, the same slip twice is two payments: the desk may take two equal sums.
+    await record(id, cash);
+    expect(await staffView(carId)).toMatchObject({ paid_paise: 1_000_000 });
   });
 
   it('lets only an admin record a refund, never beyond what was paid', async () => {
