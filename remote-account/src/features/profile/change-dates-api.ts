@@ -5,6 +5,8 @@ import { $token, apiUrl } from '@rentora/state';
 const CALL_TIMEOUT_MS = 15_000;
 
 export const CANNOT_REACH = 'The server could not be reached. Check your connection and try again.';
+/** The status of a call no answer came back to: the server may or may not have acted on it. */
+export const NO_ANSWER = 0;
 
 /** What the server answered: its body when it said yes, its message (and a fresh quote) when it said no. */
 export type Answer<T> = { ok: true; body: T } | { ok: false; status: number; message: string; quote?: Quote };
@@ -25,7 +27,7 @@ async function call<T>(path: string, init: RequestInit = {}, signal?: AbortSigna
     });
   } catch (error) {
     if (signal?.aborted) throw error;
-    return { ok: false, status: 0, message: CANNOT_REACH };
+    return { ok: false, status: NO_ANSWER, message: CANNOT_REACH };
   } finally {
     clearTimeout(timer);
   }

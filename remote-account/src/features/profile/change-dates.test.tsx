@@ -14,7 +14,7 @@ import { MemoryRouter } from '@rentora/state/testing/memory-router';
 import { rentalsOf } from '@rentora/shared/testing/money-staff';
 import { bookRide, registerAccount, type TestAccount } from '../../testing/accounts';
 import { ProfileModal } from './profile-modal';
-import { differenceText } from './change-dates';
+import { CHANGE_UNANSWERED, differenceText } from './change-dates';
 
 jest.setTimeout(30_000);
 const SERVER = { timeout: 15_000 };
@@ -190,5 +190,37 @@ describe('changing a rental’s dates from the Profile', () => {
       pick_up_date: today,
       drop_off_date: addDays(today, 2),
     });
+  });
+
+  it('checks again after a lost answer with the same request and key: the change the server made, made once', async () => {
+    const range = twoDaysFrom(14);
+    const account = await signedInWithRental(range);
+    const { unmount } = renderProfile();
+    const { user, dialog } = await openDialog();
+    const later = addDays(range.drop_off_date, 2);
+    fireEvent.change(within(dialog).getByLabelText('Drop-off date'), { target: { value: later } });
+    await within(within(dialog).getByRole('region', { name: 'New total' })).findByText('New total', {}, SERVER);
+
+    const send = globalThis.fetch;
+    // The change reaches the API and is made, but its answer never comes back.
+    const lost = jest.spyOn(globalThis, 'fetch').mockImplementationOnce(async (...request) => {
+      await send(...request);
+      throw new TypeError('Failed to fetch');
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm new dates' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(CHANGE_UNANSWERED);
+    lost.mockRestore();
+    // Made on the server (the live stream reads the account again meanwhile, so the check waits as a reader would).
+    await waitFor(
+      async () => expect((await rentalsOf(account.token))[0]).toMatchObject({ drop_off_date: later }),
+      SERVER,
+    );
+
+    await user.click(within(dialog).getByRole('button', { name: 'Check again' }));
+    expect(
+      await screen.findByText(`${formatDisplayDate(range.pick_up_date)} → ${formatDisplayDate(later)}`, {}, SERVER),
+    ).toBeVisible();
+    expect(screen.queryByRole('dialog', { name: 'Change dates' })).not.toBeInTheDocument();
+    unmount();
   });
 });

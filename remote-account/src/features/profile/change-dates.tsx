@@ -17,7 +17,7 @@ import {
 import { newIdempotencyKey, refreshUser, refreshVehicle, showToast, useBusinessToday } from '@rentora/state';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
-import { submitChange, verifyPayment } from './change-dates-api';
+import { NO_ANSWER, submitChange, verifyPayment } from './change-dates-api';
 import { findOpenTwin } from './open-twin';
 import { openCheckout } from './change-dates-checkout';
 import { useChangePreview, type Preview } from './use-change-preview';
@@ -55,10 +55,22 @@ type Step =
   | { kind: 'sending' }
   | { kind: 'paying'; payment: BookingPayment }
   | { kind: 'unpaid'; payment: BookingPayment; message: string }
+  /** Sent, but no answer came back: the same request, with its key, may be sent again, never a second change. */
+  | { kind: 'unanswered'; request: ChangeRequest; message: string }
   /** Paid, but the API could not be asked: the same check may be sent again, never a second payment. */
   | { kind: 'unconfirmed'; payment: BookingPayment; result: CheckoutResult; message: string };
 
+/** One change as sent: sent again with the same key, the server answers as the first time. */
+interface ChangeRequest {
+  rentalId: number;
+  range: BookedRange;
+  quoteId: string;
+  key: string;
+}
+
 export const PAID_UNCONFIRMED = 'Your payment went through, but it could not be confirmed yet.';
+export const CHANGE_UNANSWERED =
+  'No answer came back, so the change may have been made. Check again: it is never made twice.';
 
 const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
 
@@ -108,7 +120,6 @@ function ChangeDatesDialog({ rental, onClose }: { rental: Rental; onClose: () =>
   const [step, setStep] = useState<Step>({ kind: 'editing' });
   const [notice, setNotice] = useState<string>();
   const open = useRef(true);
-  const attempt = useRef<{ asked: string; key: string }>(undefined);
 
   useEffect(() => {
     void findOpenTwin(rental).then((twin) => {
@@ -155,7 +166,7 @@ function ChangeDatesDialog({ rental, onClose }: { rental: Rental; onClose: () =>
     const verified = await verifyPayment(payment.id, result);
     if (!open.current) return;
     if (verified.ok) return finished(verified.body.message);
-    if (verified.status === 0 || verified.status >= 500) {
+    if (verified.status === NO_ANSWER || verified.status >= 500) {
       setStep({ kind: 'unconfirmed', payment, result, message: `${PAID_UNCONFIRMED} ${verified.message}` });
       return;
     }
@@ -166,15 +177,20 @@ function ChangeDatesDialog({ rental, onClose }: { rental: Rental; onClose: () =>
     setVersion((count) => count + 1);
   }
 
-  async function confirm() {
+  function confirm() {
     if (preview.state !== 'ready' || typeof rentalId !== 'number' || step.kind !== 'editing') return;
+    void send({ rentalId, range, quoteId: preview.quote.quote.id, key: newIdempotencyKey() });
+  }
+
+  async function send(request: ChangeRequest) {
     setStep({ kind: 'sending' });
     setNotice(undefined);
-    // The same dates at the same quote keep their key: sent again after a lost answer, they change once.
-    const asked = `${range.pick_up_date}|${range.drop_off_date}|${preview.quote.quote.id}`;
-    if (attempt.current?.asked !== asked) attempt.current = { asked, key: newIdempotencyKey() };
-    const answer = await submitChange(rentalId, range, preview.quote.quote.id, attempt.current.key);
+    const answer = await submitChange(request.rentalId, request.range, request.quoteId, request.key);
     if (!open.current) return;
+    if (!answer.ok && answer.status === NO_ANSWER) {
+      setStep({ kind: 'unanswered', request, message: CHANGE_UNANSWERED });
+      return;
+    }
     if (!answer.ok) {
       setNotice(answer.message);
       setStep({ kind: 'editing' });
@@ -242,7 +258,7 @@ function ChangeDatesDialog({ rental, onClose }: { rental: Rental; onClose: () =>
               {notice}
             </p>
           )}
-          {(step.kind === 'unpaid' || step.kind === 'unconfirmed') && (
+          {(step.kind === 'unpaid' || step.kind === 'unconfirmed' || step.kind === 'unanswered') && (
             <p role="alert" className={styles.error}>
               {step.message}
             </p>
@@ -254,6 +270,8 @@ function ChangeDatesDialog({ rental, onClose }: { rental: Rental; onClose: () =>
             </Button>
             {step.kind === 'unconfirmed' ? (
               <Button onClick={() => void check(step.payment, step.result)}>Check again</Button>
+            ) : step.kind === 'unanswered' ? (
+              <Button onClick={() => void send(step.request)}>Check again</Button>
             ) : step.kind === 'unpaid' || step.kind === 'paying' ? (
               <Button busy={step.kind === 'paying'} onClick={() => void pay(step.payment)}>
                 {`Pay ${formatPaise(step.payment.amount_paise)}`}
