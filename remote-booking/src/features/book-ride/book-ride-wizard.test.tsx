@@ -15,6 +15,7 @@ import {
   type VehicleDetail,
 } from '@rentora/shared';
 import { $liveStatus, $search, $token, $user, $vehicle, api, configureApi, EMPTY_SEARCH } from '@rentora/state';
+import { readsSettled } from '@rentora/state/testing/reads-settled';
 import { BookRideWizard } from './book-ride-wizard';
 import { VALID_BOOKING_DETAILS } from '@rentora/shared/testing/booking-form';
 
@@ -26,10 +27,23 @@ const TITLE_ID = 'book-ride-title';
 const LIVE = { timeout: 5_000 };
 const today = todayIn(BUSINESS_TIME_ZONE);
 
-/** Dates of this test run's own within the bookable window, random enough that parallel suites rarely clash. */
+/** Days already handed out by freeRange in this file (its cars are booked by no other suite). */
+const handedOut: { pick_up_date: string; drop_off_date: string }[] = [];
+
+/** Dates within the bookable window that no other range of this file touches: a test's days are its own. */
 function freeRange(length: number) {
-  const pick_up_date = addDays(today, 1 + Math.floor(Math.random() * (MAX_DAYS_AHEAD - length)));
-  return { pick_up_date, drop_off_date: addDays(pick_up_date, length - 1) };
+  for (;;) {
+    const pick_up_date = addDays(today, 1 + Math.floor(Math.random() * (MAX_DAYS_AHEAD - length)));
+    const range = { pick_up_date, drop_off_date: addDays(pick_up_date, length - 1) };
+    // ISO dates compare as strings; a day's gap keeps ranges from touching.
+    const clashes = handedOut.some(
+      (other) =>
+        range.pick_up_date <= addDays(other.drop_off_date, 1) && addDays(range.drop_off_date, 1) >= other.pick_up_date,
+    );
+    if (clashes) continue;
+    handedOut.push(range);
+    return range;
+  }
 }
 
 /** The wizard as the user gets it: inside the host's dialog frame, closed by its onClose. */
@@ -59,14 +73,15 @@ function openWizard(vehicleId = 'jaguar-xe') {
  * A booking's answer, refused or not, asks for its car again (send-booking.ts): waits for that
  * read inside act, so its answer cannot land after the test, outside act, on a busy machine.
  */
-async function carReadAgain(vehicleId: string): Promise<void> {
-  await act(async () => {
-    await $vehicle(vehicleId).get().promise;
-  });
+async function carReadAgain(): Promise<void> {
+  await act(readsSettled);
 }
 
 async function vehicleLoaded(dialog: HTMLElement, vehicleId: string): Promise<VehicleDetail> {
   await waitFor(() => expect($vehicle(vehicleId).get().data).toBeDefined());
+  // A car read by an earlier test shows at once from the cache while it is read again (its price
+  // too): those answers land inside act, not during the test's next plain await.
+  await act(readsSettled);
   const vehicle = $vehicle(vehicleId).get().data as VehicleDetail;
   await within(dialog).findByText(vehicle.car_name);
   return vehicle;
@@ -575,7 +590,7 @@ describe('booking against the real API', () => {
     expect(within(dialog).getByRole('status')).toHaveTextContent(refusal.body.message);
     expect(within(dialog).queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Done' })).toBeEnabled();
-    await carReadAgain('mahindra-xuv500');
+    await carReadAgain();
   });
 
   it('shows the 3-rental limit on the last step when a 4th booking is refused', async () => {
