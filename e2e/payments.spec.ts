@@ -237,7 +237,7 @@ test.describe('cancelling with the refund known first', serverControl(STARTS_ITS
     await expect(rental.getByText('Rental Cancelled')).toBeVisible();
   });
 
-  test('a booking awaiting its payment shows as such in the profile, with until when its dates are held', async ({
+  test('a booking awaiting its payment shows as such in the profile, with until when its dates are held, and is paid from there', async ({
     page,
     request,
   }, testInfo) => {
@@ -256,5 +256,19 @@ test.describe('cancelling with the refund known first', serverControl(STARTS_ITS
     await expect(rental.getByText(/^Dates held until \d{1,2}:\d{2}\s?(am|pm)$/)).toBeVisible();
     await expectNoSeriousAxeViolations(page, '[role="dialog"]');
     await screens(page, testInfo, 'payment-awaiting-profile', rental);
+
+    // Checkout closed in the wizard: the Profile opens it again on the same order.
+    const [held] = await rentalsOf(request, user);
+    await rental.getByRole('button', { name: 'Pay now: Volvo S90' }).click();
+    await checkout(page).getByRole('button', { name: 'Close' }).click();
+    await expect(rental.getByRole('alert')).toContainText('Not paid yet: the dates are held for you until');
+    await rental.getByRole('button', { name: 'Pay now: Volvo S90' }).click();
+    await checkout(page)
+      .getByRole('button', { name: `Pay ${rupees(held?.total_paise ?? 0)}` })
+      .click();
+    await expect(rental.getByText('Awaiting payment')).toHaveCount(0);
+    await expect(rental.getByRole('button', { name: 'Change dates: Volvo S90' })).toBeVisible();
+    expect((await rentalsOf(request, user))[0]?.status).toBe('active');
+    await screens(page, testInfo, 'payment-paid-from-profile', rental);
   });
 });

@@ -28,3 +28,6 @@ export const NOT_AUTHENTICATED = 'Please log in again.';
 
 export const unauthorized = () => new ApiError(401, NOT_AUTHENTICATED);
 export const vehicleNotFound = () => new ApiError(404, 'This car does not exist.');
+
+/** A rental that does not exist, or is another customer's: the same words, so neither is told apart. */
+export const NO_SUCH_RENTAL = 'There is no such rental.';

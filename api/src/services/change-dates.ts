@@ -9,7 +9,7 @@ import type { Database } from '../db/schema';
 import { isoTimestamp, storedTimestamp } from '../db/timestamps';
 import { runInTransaction } from '../db/transaction';
 import { isOverlapViolation } from '../db/violations';
-import { ApiError } from '../errors';
+import { ApiError, NO_SUCH_RENTAL } from '../errors';
 import { cancellationTerms } from '../money/cancellation-terms';
 import { type StoredQuote, policyPickUpDate, readStoredQuote, totalInRupees } from '../money/stored-quote';
 import { recordAudit } from '../repositories/audit';
@@ -31,7 +31,6 @@ import { queueRefund, sendRefund } from './payments/refunds';
 import { lapseLocked } from './payments/settle';
 import { priceFor, sealQuote } from './quotes';
 
-export const NO_SUCH_RENTAL = 'There is no such rental.';
 export const notChangeable = (stage: string) =>
   `This rental’s dates can no longer be changed: it is ${stage.replace('_', ' ')}.`;
 export const RENTAL_ENDED = 'This rental has ended: its dates can no longer be changed.';

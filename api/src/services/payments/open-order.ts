@@ -1,14 +1,16 @@
 import type { BookingPayment } from '@rentora/shared/payments';
 import { isoTimestamp } from '../../db/timestamps';
-import { ApiError } from '../../errors';
+import { ApiError, NO_SUCH_RENTAL } from '../../errors';
 import { GatewayUnavailable } from '../../payments/gateway';
-import { findPayment } from '../../repositories/payments';
+import type { Executor } from '../../repositories/executor';
+import { findPayment, listPendingCharges } from '../../repositories/payments';
 import type { PaymentsContext } from './payments-context';
 import { lapseCharge } from './settle';
 
 export const PAYMENT_NOT_STARTED =
   'The payment could not be started, so nothing is booked: the dates are free again. Please try again in a moment.';
 export const PAYMENT_CLOSED = 'This payment is closed: its hold ended or it was paid. Nothing more can be paid on it.';
+export const NOTHING_TO_PAY = 'This rental is not waiting for a payment: there is nothing to pay now.';
 
 /**
  * The gateway's order for an online charge, made once: a retry, a replayed booking or the sweep
@@ -64,4 +66,26 @@ export async function paymentToOpen(context: PaymentsContext, paymentId: number)
     expires_at: isoTimestamp(payment.expires_at),
     checkout_script: config.checkoutScript,
   };
+}
+
+/**
+ * The payment a customer's rental is waiting for (its booking's, or a change of its dates'), to
+ * open Checkout on again: the latest pending charge whose hold has not ended. Anyone else's
+ * rental is not found (404); one waiting for nothing, or without online payment, answers 409.
+ */
+export async function openPaymentOf(
+  db: Executor,
+  context: PaymentsContext | undefined,
+  rentalId: number,
+  customerId: number,
+  now: number,
+): Promise<BookingPayment> {
+  const rental = await db.selectFrom('rentals').select('user_id').where('id', '=', rentalId).executeTakeFirst();
+  if (rental === undefined || rental.user_id !== customerId) throw new ApiError(404, NO_SUCH_RENTAL);
+  const waiting = (await listPendingCharges(db, rentalId))
+    .filter((charge) => charge.expires_at !== null && Date.parse(isoTimestamp(charge.expires_at)) > now)
+    .sort((a, b) => b.id - a.id);
+  const latest = waiting[0];
+  if (context === undefined || latest === undefined) throw new ApiError(409, NOTHING_TO_PAY);
+  return paymentToOpen(context, latest.id);
 }

@@ -1,4 +1,12 @@
-import type { BookedRange, CheckoutResult, DateChange, DateChangeQuote, Quote, VerifiedPayment } from '@rentora/shared';
+import type {
+  BookedRange,
+  BookingPayment,
+  CheckoutResult,
+  DateChange,
+  DateChangeQuote,
+  Quote,
+  VerifiedPayment,
+} from '@rentora/shared';
 import { $token, apiUrl } from '@rentora/state';
 
 /** Every call here is bounded: the dialog never waits on the server for longer than this. */
@@ -61,3 +69,7 @@ export const submitChange = (rentalId: number, range: BookedRange, quoteId: stri
 /** `POST /api/payments/{id}/verify` with what Checkout handed back. */
 export const verifyPayment = (paymentId: number, result: CheckoutResult) =>
   call<VerifiedPayment>(`/api/payments/${paymentId}/verify`, postJson(result));
+
+/** `POST /api/rentals/{id}/payment`: the payment a held booking (or change) waits for, to open Checkout on again. */
+export const reopenPayment = (rentalId: number) =>
+  call<BookingPayment>(`/api/rentals/${rentalId}/payment`, { method: 'POST' });

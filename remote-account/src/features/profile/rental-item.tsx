@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { AwaitingPayment } from './awaiting-payment';
 import { ChangeDates } from './change-dates';
 import { CancelRental } from './cancel-rental';
+import { PayHeldBooking } from './pay-held-booking';
 import { RentalInvoice } from './rental-invoice';
 import type { RentalInvoice as RentalInvoiceData } from './use-rental-invoices';
 import styles from './rental-item.module.css';
@@ -62,7 +63,7 @@ export function RentalItem({ rental, invoice, onLeave }: RentalItemProps) {
           <>
             {status === 'awaiting_payment' && <AwaitingPayment holdExpiresAt={rental.hold_expires_at} />}
             <div className={styles.actions}>
-              {status !== 'awaiting_payment' && <ChangeDates rental={rental} />}
+              {status === 'awaiting_payment' ? <PayHeldBooking rental={rental} /> : <ChangeDates rental={rental} />}
               <CancelRental carId={car._id} carName={`${car.brand_name} ${car.car_name}`} rental={rental} />
             </div>
           </>

@@ -7,7 +7,7 @@ import { KARNATAKA_BUSINESS, moneyCalls } from '../../../testing/money';
 import { describeEachEngineWithGateway, payAtStandIn, withOnlinePayment } from '../../../testing/payments';
 import { bookingForm, createStaff, createUser, dateFromToday } from '../../../testing/test-app';
 import { AWAITING_PAYMENT, REFUND_NEEDS_ADMIN, REFUND_NEEDS_REASON } from '../../../services/stages';
-import { NO_SUCH_RENTAL } from '../rentals';
+import { NO_SUCH_RENTAL } from '../../../errors';
 
 jest.setTimeout(60_000);
 

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
-import { cancellationQuoteSchema } from '@rentora/shared/payments';
+import { bookingPaymentSchema, cancellationQuoteSchema } from '@rentora/shared/payments';
 import { closedObject, creditNoteSchema, customerRentalListSchema, invoiceSchema } from '@rentora/shared/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError } from '../../../errors';
+import { ApiError, NO_SUCH_RENTAL } from '../../../errors';
 import { currentAccount } from '../../../plugins/app/auth';
 import { findCreditNoteFor, findCreditNotePdf, keepCreditNotePdf } from '../../../repositories/credit-notes';
 import { listCustomerRentals } from '../../../repositories/customer-rentals';
@@ -11,12 +11,12 @@ import { NO_INVOICE, readInvoiceFor, withCreditNotes } from '../../../services/i
 import { invoicePdf } from '../../../services/invoice-pdfs';
 import { type KeptPdf, keptPdf } from '../../../services/kept-pdfs';
 import { cancellationOutcome } from '../../../services/payments/cancellation';
+import { openPaymentOf } from '../../../services/payments/open-order';
 import { renderCreditNotePdf } from '../../../services/pdf/credit-note-pdf';
 import { bearerAuth, errorResponses } from '../../schemas';
 import changeRoutes from './change';
 
 export const NO_CREDIT_NOTE = 'There is no such credit note.';
-export const NO_SUCH_RENTAL = 'There is no such rental.';
 export const notCancellable = (stage: string) =>
   `This rental can no longer be cancelled: it is ${stage.replace('_', ' ')}.`;
 
@@ -129,6 +129,25 @@ const rentals: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       });
       return { refund_paise, fee_paise, rule };
     },
+  );
+
+  app.post(
+    '/:id/payment',
+    {
+      preHandler: [app.authenticate, app.limitWrites],
+      config: { validationMessage: NO_SUCH_RENTAL },
+      schema: {
+        tags: ['rentals', 'payments'],
+        summary: 'The online payment a rental is waiting for, to open Checkout on again (its customer)',
+        description:
+          'A booking awaiting its payment, or a change of its dates held for one: the answer is what booking answered, and the payment is confirmed the same way (`POST /api/payments/{id}/verify`). 409 when nothing is waiting or its hold has ended; 503 when the gateway cannot take the order (the hold then ends).',
+        security: bearerAuth,
+        params: rentalParams,
+        response: { 200: bookingPaymentSchema, ...errorResponses(400, 401, 404, 409, 429) },
+      },
+    },
+    async (request) =>
+      openPaymentOf(app.db, app.payments, Number(request.params.id), currentAccount(request).id, Date.now()),
   );
 
   /** A rental's credit note, for its customer or staff; a 404 to anyone else, as when there is none. */
