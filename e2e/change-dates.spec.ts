@@ -177,6 +177,35 @@ test.describe('with online payment on', () => {
       const [after] = await rentalsOf(request, user);
       expect(after).toMatchObject({ ...booked, drop_off_date: later });
       expect(after!.total_paise - before!.total_paise).toBe(Number(due!.replace(/[₹,.]/g, '')));
+
+      // A second change whose Checkout is closed unpaid keeps its days held and blocks another:
+      // the dialog then offers to pay for it, and the rental moves to its dates.
+      const further = dateFromToday(13);
+      const second = await openChangeDates(page, 'Rolls-Royce Ghost');
+      await second.getByLabel('Drop-off date').fill(further);
+      const secondDue = await second
+        .getByRole('region', { name: 'New total' })
+        .getByRole('definition')
+        .nth(2)
+        .textContent();
+      await second.getByRole('button', { name: `Pay ${secondDue} and confirm` }).click();
+      await checkout.getByRole('button', { name: 'Close' }).click();
+      await expect(second.getByRole('alert')).toContainText('Not paid yet: the new dates are held for you until');
+      await second.getByRole('button', { name: 'Keep current dates' }).click();
+
+      const third = await openChangeDates(page, 'Rolls-Royce Ghost');
+      await third.getByLabel('Drop-off date').fill(dateFromToday(14));
+      await expect(third.getByRole('region', { name: 'New total' })).toContainText(
+        'An earlier change of these dates is waiting for its payment.',
+      );
+      await dialogScreens(page, testInfo, 'change-dates-earlier-waits', third);
+      await third.getByRole('button', { name: 'Pay for the earlier change' }).click();
+      await checkout.getByRole('button', { name: `Pay ${secondDue}` }).click();
+      await expect(page.getByRole('status', { name: 'Notifications' })).toContainText(
+        'Payment received: your rental’s new dates are confirmed.',
+      );
+      await expect(third).toBeHidden();
+      expect((await rentalsOf(request, user))[0]).toMatchObject({ ...booked, drop_off_date: further });
     },
   );
 });

@@ -2,7 +2,13 @@ import type { BookedRange, Quote } from '@rentora/shared';
 import type { DateChangeQuote, DateChangeRequest } from '@rentora/shared/date-change';
 import type { BusinessSettings } from '@rentora/shared/operator';
 import { addDays, formatDisplayDate, formatPaise, rentalDays, startOfDayIn } from '@rentora/shared/format';
-import { MAX_RENTAL_DAYS, BOOKING_LIMITS, checkDateRange, clashMessage } from '@rentora/shared/rules';
+import {
+  BOOKING_LIMITS,
+  CHANGE_AWAITING_PAYMENT,
+  MAX_RENTAL_DAYS,
+  checkDateRange,
+  clashMessage,
+} from '@rentora/shared/rules';
 import type { Kysely } from 'kysely';
 import type { Engine } from '../db/connect';
 import type { Database } from '../db/schema';
@@ -35,8 +41,6 @@ export const notChangeable = (stage: string) =>
   `This rental’s dates can no longer be changed: it is ${stage.replace('_', ' ')}.`;
 export const RENTAL_ENDED = 'This rental has ended: its dates can no longer be changed.';
 export const AWAITING_BOOKING_PAYMENT = 'Pay for this booking first: its dates can be changed once it is confirmed.';
-export const CHANGE_AWAITING_PAYMENT =
-  'An earlier change of these dates is waiting for its payment. Pay for it, or change again once its hold has ended.';
 export const PICK_UP_KEPT = 'This rental is under way: only its drop-off date can change.';
 export const DROP_OFF_PAST = 'Drop-off cannot be in the past.';
 export const SAME_DATES = 'These are the rental’s dates already.';

@@ -2,6 +2,7 @@ export * from './auth';
 export * from './booking';
 export * from './blocks';
 export * from './clash';
+export * from './date-change';
 export * from './date-range';
 export * from './messages';
 export * from './patterns';

@@ -1,5 +1,6 @@
 import {
   Button,
+  CHANGE_AWAITING_PAYMENT,
   Field,
   ModalFrame,
   Spinner,
@@ -17,7 +18,7 @@ import {
 import { newIdempotencyKey, refreshUser, refreshVehicle, showToast, useBusinessToday } from '@rentora/state';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
-import { NO_ANSWER, submitChange, verifyPayment } from './change-dates-api';
+import { NO_ANSWER, reopenPayment, submitChange, verifyPayment } from './change-dates-api';
 import { findOpenTwin } from './open-twin';
 import { openCheckout } from './change-dates-checkout';
 import { useChangePreview, type Preview } from './use-change-preview';
@@ -202,6 +203,21 @@ function ChangeDatesDialog({ rental, onClose }: { rental: Rental; onClose: () =>
     await pay(answer.body.payment);
   }
 
+  /** An earlier change waits for its payment (it blocks this one): Checkout opens on it again. */
+  async function payEarlierChange() {
+    if (typeof rentalId !== 'number' || step.kind !== 'editing') return;
+    setStep({ kind: 'sending' });
+    setNotice(undefined);
+    const opened = await reopenPayment(rentalId);
+    if (!open.current) return;
+    if (opened.ok) return pay(opened.body);
+    setNotice(opened.message);
+    setStep({ kind: 'editing' });
+    // Its hold may have ended meanwhile: the chosen dates are asked about again.
+    setVersion((count) => count + 1);
+  }
+
+  const earlierChangeWaits = preview.state === 'refused' && preview.message === CHANGE_AWAITING_PAYMENT;
   const busy = step.kind === 'sending' || step.kind === 'paying';
   // While a change or a payment is under way its answer must be seen: the dialog stays, as its button says.
   const closeUnlessBusy = () => {
@@ -275,6 +291,10 @@ function ChangeDatesDialog({ rental, onClose }: { rental: Rental; onClose: () =>
             ) : step.kind === 'unpaid' || step.kind === 'paying' ? (
               <Button busy={step.kind === 'paying'} onClick={() => void pay(step.payment)}>
                 {`Pay ${formatPaise(step.payment.amount_paise)}`}
+              </Button>
+            ) : earlierChangeWaits ? (
+              <Button busy={busy} onClick={() => void payEarlierChange()}>
+                Pay for the earlier change
               </Button>
             ) : (
               <Button busy={busy} disabled={preview.state !== 'ready'} onClick={() => void confirm()}>

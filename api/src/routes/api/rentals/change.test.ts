@@ -1,11 +1,11 @@
 import type { CustomerRental } from '@rentora/shared';
 import type { BookingWithPayment } from '@rentora/shared/payments';
-import type { DateChange, DateChangeQuote } from '@rentora/shared/date-change';
-import { BOOKING_LIMITS, DATE_RANGE_MESSAGES, clashMessage } from '@rentora/shared/rules';
+import { BOOKING_LIMITS, CHANGE_AWAITING_PAYMENT, DATE_RANGE_MESSAGES, clashMessage } from '@rentora/shared/rules';
 import { STALE_QUOTE } from '../../../services/booking-price';
 import { KEY_REUSED_FOR_ANOTHER_CALL } from '../../../services/idempotent-call';
 import { NO_SUCH_RENTAL } from '../../../errors';
-import { CHANGE_AWAITING_PAYMENT, PICK_UP_KEPT, SAME_DATES, notChangeable } from '../../../services/change-dates';
+import type { DateChange, DateChangeQuote } from '@rentora/shared/date-change';
+import { PICK_UP_KEPT, SAME_DATES, notChangeable } from '../../../services/change-dates';
 import { CHANGE_PAID } from '../../../services/payments/settle';
 import { describeEachEngine } from '../../../testing/describe-engines';
 import { KARNATAKA_BUSINESS, moneyCalls } from '../../../testing/money';
