@@ -5,19 +5,7 @@ import { bookRideBodySchema, bookingConflictSchema, messageSchema } from '@rento
 import { currentAccount } from '../../../plugins/app/auth';
 import { bookRide } from '../../../services/booking';
 import { paymentToOpen } from '../../../services/payments/open-order';
-import { bearerAuth, errorResponses, vehicleIdParams } from '../../schemas';
-
-const headersSchema = {
-  type: 'object',
-  properties: {
-    'idempotency-key': {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'A retried request with the same key gets the first answer instead of booking twice.',
-    },
-  },
-} as const;
+import { bearerAuth, errorResponses, idempotencyHeaders, vehicleIdParams } from '../../schemas';
 
 const bookRideRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
   app.post(
@@ -32,7 +20,7 @@ const bookRideRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
           'Priced again by the server. With `quote_id`, a price other than the quote’s (or a quote expired, or made for other dates or extras) answers 409 with the new `quote`; without one the booking is quoted anew. The rental keeps its quote: later changes of rules never change its price.',
         security: bearerAuth,
         params: vehicleIdParams,
-        headers: headersSchema,
+        headers: idempotencyHeaders,
         body: bookRideBodySchema,
         response: {
           201: {
