@@ -89,6 +89,7 @@ async function attempt(outcome) {
 document.getElementById('pay').addEventListener('click', () => attempt('success'));
 document.getElementById('fail').addEventListener('click', () => attempt('failure'));
 document.getElementById('close').addEventListener('click', () => send('close'));
+for (const button of document.querySelectorAll('button')) button.disabled = false;
 `;
 const PAGE_SCRIPT_HASH = `sha256-${createHash('sha256').update(PAGE_SCRIPT).digest('base64')}`;
 
@@ -106,7 +107,10 @@ const PAGE_STYLE_HASH = `sha256-${createHash('sha256').update(PAGE_STYLE).digest
 export const checkoutPageCsp = (siteOrigin: string) =>
   `default-src 'none'; script-src '${PAGE_SCRIPT_HASH}'; style-src '${PAGE_STYLE_HASH}'; connect-src 'self'; frame-ancestors ${siteOrigin}; base-uri 'none'; form-action 'none'`;
 
-/** The checkout page for an order: what is paid, to whom, and the three buttons. */
+/**
+ * The checkout page for an order: what is paid, to whom, and the three buttons, enabled by its
+ * script once they answer clicks (a click before that would be lost, and a test would wait for it).
+ */
 export function checkoutPage(order: Order, merchant: string, siteOrigin: string): string {
   return `<!doctype html>
 <html lang="en">
@@ -118,8 +122,8 @@ export function checkoutPage(order: Order, merchant: string, siteOrigin: string)
 <p class="merchant">${escapeHtml(merchant)} · order ${escapeHtml(order.id)}</p>
 <p class="amount">${escapeHtml(rupees(order.amount))}</p>
 <p class="note">A local stand-in: no money moves. Pay succeeds, Fail declines, Close leaves without paying.</p>
-<div class="buttons"><button id="pay" type="button">Pay ${escapeHtml(rupees(order.amount))}</button>
-<button id="fail" type="button">Fail</button><button id="close" type="button">Close</button></div>
+<div class="buttons"><button id="pay" type="button" disabled>Pay ${escapeHtml(rupees(order.amount))}</button>
+<button id="fail" type="button" disabled>Fail</button><button id="close" type="button" disabled>Close</button></div>
 <p id="status" role="status"></p>
 </main>
 <script>${PAGE_SCRIPT}</script>
