@@ -81,6 +81,45 @@ test('the first frame is painted with the whole page parsed, so nothing arriving
   await expect.poll(() => page.evaluate(() => window.rentoraFirstFrameHadFooter)).toBe(true);
 });
 
+/** When the page's first contentful paint was, and when it asked for each web font. */
+async function fontsBesideFirstPaint(page: Page) {
+  return page.evaluate(async () => {
+    const paint = await new Promise<number>((resolve) =>
+      new PerformanceObserver((list) => resolve(list.getEntries()[0]?.startTime ?? Number.NaN)).observe({
+        type: 'paint',
+        buffered: true,
+      }),
+    );
+    await document.fonts.ready;
+    const fonts = performance.getEntriesByType('resource').filter(({ name }) => name.endsWith('.woff2'));
+    return { paint, fontsAskedAt: fonts.map(({ startTime }) => startTime) };
+  });
+}
+
+for (const path of ['/', '/about']) {
+  test(`${path}, with no text waiting for the web fonts, paints first, then takes them; the next visit at once`, async ({
+    page,
+  }) => {
+    await page.goto(path);
+    await expect(page.locator('html')).not.toHaveClass(/fonts-later/);
+    const first = await fontsBesideFirstPaint(page);
+    expect(first.fontsAskedAt.length).toBeGreaterThan(0);
+    for (const askedAt of first.fontsAskedAt) expect(askedAt).toBeGreaterThan(first.paint);
+    expect(await page.evaluate(() => document.fonts.check('16px "Inter Variable"'))).toBe(true);
+
+    await page.reload();
+    const next = await fontsBesideFirstPaint(page);
+    for (const askedAt of next.fontsAskedAt) expect(askedAt).toBeLessThan(next.paint);
+  });
+}
+
+test('a car’s page, whose name waits for the web fonts, asks for them before its first paint', async ({ page }) => {
+  await page.goto('/vehicles/mercedes-benz-s-class');
+  const { paint, fontsAskedAt } = await fontsBesideFirstPaint(page);
+  expect(fontsAskedAt.length).toBeGreaterThan(0);
+  for (const askedAt of fontsAskedAt) expect(askedAt).toBeLessThan(paint);
+});
+
 test.describe('before any script runs', () => {
   test.use({ javaScriptEnabled: false });
 

@@ -33,6 +33,12 @@ export const NOT_FOUND_ATTRIBUTE = 'data-not-found';
 export const WAITS_FOR_FONTS_ATTRIBUTE = 'data-waits-for-fonts';
 /** On `<html>` once the web fonts are in (or the wait for them is over): that text shows then. */
 export const FONTS_READY_CLASS = 'fonts-ready';
+/**
+ * On `<html>` of a first paint with no text waiting for the web fonts: it paints in their
+ * metric-matched fallbacks, and the start-up script asks for the web fonts only after that paint,
+ * then takes the class off. Fonts that arrive before a first paint hold it back.
+ */
+export const FONTS_LATER_CLASS = 'fonts-later';
 /** Marks a JSON data block of link attributes the page adds once it has painted (ADR 0013). */
 export const AFTER_PAINT_ATTRIBUTE = 'data-after-paint';
 

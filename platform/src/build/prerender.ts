@@ -16,6 +16,7 @@ import type { NavLink } from '@rentora/state/page-table';
 import { appAt } from '../apps';
 import { afterPaintLinks } from '../site/after-paint-links';
 import { REMOTE_SHELL, SHELLS_DIR, SHELLS_INDEX, type ShellsIndex } from '../site/shell-files';
+import { withFontsLater } from '../site/web-fonts';
 import { keepEarlyInput } from './keep-early-input';
 import { markFontsReady, webFontFamilies } from './mark-fonts-ready';
 import { withNodeRender } from './node-render';
@@ -25,7 +26,9 @@ import { STARTUP_FILES } from './startup-files';
 /**
  * After the host's browser build: renders the host's shells (header, the host's own page or the
  * place of a remote's, footer) and writes one HTML file each into dist/pages/, with the shell's
- * CSS inline and the fonts and start-up chunks asked for at once, and an index of them. The host
+ * CSS inline and the start-up chunks asked for after the first paint, and an index of them. Every
+ * shell paints in the fallback fonts (`fonts-later`); the server asks for the web fonts at once in
+ * a page whose text waits for them (platform/src/site/web-fonts.ts). The host
  * knows no remote's page: the server writes the page, the navigation's links and what only it
  * knows (remote URLs, page tables, hints) in at the markers (docs/architecture.md §2).
  * index.html becomes the shell of a remote page, for static hosts.
@@ -98,7 +101,7 @@ function composePage(template: string, parts: { title: string; shell: string; cs
   // React writes a page's <title> where the page renders it; the document's title goes in the head.
   const shell = parts.shell.replace(/<title>[^<]*<\/title>/g, '');
   // Replacer functions, so a `$` in the CSS or the shell is never read as a replacement pattern.
-  return startEntryAfterFirstPaint(template, webFontFamilies(parts.css))
+  return withFontsLater(startEntryAfterFirstPaint(template, webFontFamilies(parts.css)))
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(parts.title)}</title>`)
     .replace(
       '</head>',
@@ -117,12 +120,13 @@ export async function prerenderHostPages(hostDir: string): Promise<void> {
     const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
     const startup = JSON.parse(readFileSync(path.join(dist, STARTUP_FILES), 'utf8')) as StartupFiles;
     const css = startup.styles.map((file) => readFileSync(path.join(dist, file), 'utf8')).join('\n');
-    const fonts = [...new Set([...css.matchAll(/url\(["']?([^"')]+\.woff2)["']?\)/g)].map((match) => match[1]))];
+    const fonts = [
+      ...new Set([...css.matchAll(/url\(["']?([^"')]+\.woff2)["']?\)/g)].flatMap((match) => match[1] ?? [])),
+    ];
     const head = [
       // The runtime loads a chunk's stylesheet unless a <link> to it is already in the page; a
       // disabled one is never fetched, so the CSS inlined above is not downloaded a second time.
       ...startup.styles.map((file) => `<link rel="stylesheet" href="/${file}" disabled>`),
-      ...fonts.map((href) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${href}">`),
       // Loaded by the runtime as classic scripts without a crossorigin attribute: preloaded the same
       // way, with main.js, once the shell has painted, at the priority of that late main.js.
       afterPaintLinks(
@@ -141,6 +145,7 @@ export async function prerenderHostPages(hostDir: string): Promise<void> {
     const links = listItems(shells[0]?.shell ?? '');
     const currentLinks = listItems(host.renderShell(NAV_HREF_TOKEN, TOKEN_LINKS, true));
     const index: ShellsIndex = {
+      fonts,
       pages: host.hostPages,
       notFound: host.notFoundPage,
       nav: Object.fromEntries(

@@ -12,6 +12,7 @@ import {
   firstPaintEach,
   firstPaintField,
   firstPaintPlural,
+  FONTS_LATER_CLASS,
   HEAD_MARKER,
   NAV_HREF_TOKEN,
   NAV_LABEL_TOKEN,
@@ -19,6 +20,7 @@ import {
   PAGE_MARKER,
   pageLinkToken,
   REMOTE_URL_PLACEHOLDER,
+  WAITS_FOR_FONTS_ATTRIBUTE,
 } from '@rentora/shared/first-paint';
 import { addDays, businessToday } from '@rentora/shared/format';
 import { VALID_BOOKING_DETAILS } from '@rentora/shared/testing/booking-form';
@@ -28,6 +30,7 @@ import { apiPageData } from './api-page-data';
 import { createHostPages, type PageData, type ReadAnswer } from './host-page';
 import { startRemoteServer } from './remote-server';
 import { REMOTE_SHELL, SHELLS_DIR, SHELLS_INDEX, type ShellsIndex } from './shell-files';
+import { withFontsLater } from './web-fonts';
 
 /** A host build (its shells and their index) and a catalog remote whose files can be redeployed. */
 let hostRoot: string;
@@ -36,13 +39,18 @@ let remote: FastifyInstance;
 let catalogUrl: string;
 
 const shell = (name: string, page: string) =>
-  `<!doctype html><html><head><title>Rentora</title><script>start()</script><style>body{margin:0}</style>${HEAD_MARKER}</head>` +
-  `<body><div id="root"><header><ul>${navListMarker('header')}</ul></header><main>${page}</main></div></body></html>`.replace(
-    '<ul>',
-    `<ul data-shell="${name}">`,
+  withFontsLater(
+    `<!doctype html><html lang="en-IN"><head><title>Rentora</title><script>start()</script><style>body{margin:0}</style>${HEAD_MARKER}</head>` +
+      `<body><div id="root"><header><ul>${navListMarker('header')}</ul></header><main>${page}</main></div></body></html>`.replace(
+        '<ul>',
+        `<ul data-shell="${name}">`,
+      ),
   );
 
+const FONT_FILE = '/assets/inter-text.1a2b3c4d.woff2';
+
 const SHELLS_INDEX_FILE: ShellsIndex = {
+  fonts: [FONT_FILE],
   pages: [{ path: '/about', name: 'about', title: 'About - Rentora', nav: { label: 'About', order: 30 } }],
   notFound: { name: 'not-found', title: 'Error 404 - Page Not Found!' },
   nav: {
@@ -444,6 +452,28 @@ describe('the host page the server writes', () => {
         '<h1>Audi &quot;Q7&quot; &lt;Quattro&gt; &amp; co</h1><img src="https://images.example.com/q7.jpeg?w=640" alt="">' +
           '<p>₹9000/day</p>',
       );
+    });
+
+    it('asks for the web fonts at once, and paints in them, only where the first paint’s text waits for them', async () => {
+      const fontPreload = `<link rel="preload" as="font" type="font/woff2" crossorigin href="${FONT_FILE}">`;
+      const waiting = catalogTable().pages.map((entry) =>
+        entry.path === '/vehicles/:vehicleId'
+          ? { ...entry, firstPaint: `<div ${WAITS_FOR_FONTS_ATTRIBUTE}>${entry.firstPaint ?? ''}</div>` }
+          : entry,
+      );
+      deployCatalog({ pages: waiting, modals: [] });
+      const pages = reading(async () => audi);
+      const car = await pages.render('/vehicles/audi-q7');
+      expect(car.html).toContain('<html lang="en-IN"><head>');
+      expect(car.html).toContain(fontPreload);
+      for (const other of [await pages.render('/about'), await pages.render('/'), await pages.render('/vehicles')]) {
+        expect(other.html).toContain(`<html lang="en-IN" class="${FONTS_LATER_CLASS}"><head>`);
+        expect(other.html).not.toContain('as="font"');
+      }
+      // Its skeleton (a query, or no data) has nothing waiting.
+      const skeleton = await pages.render('/vehicles/audi-q7', '?from=2030-01-01');
+      expect(skeleton.html).toContain(`class="${FONTS_LATER_CLASS}"`);
+      expect(skeleton.html).not.toContain('as="font"');
     });
 
     it('repeats a list’s item for each car, up to its most, with the count’s words and each link URL-encoded', async () => {

@@ -30,6 +30,7 @@ import {
 import { siteForPage } from '@rentora/state/site';
 import { fillDays, fillFirstPaint } from './fill-first-paint';
 import { pageHints } from './page-hints';
+import { fontsOfPage } from './web-fonts';
 import { createRemoteTables, type RemotesNow, type ServedPage } from './remote-tables';
 import { REMOTE_SHELL } from './shell-files';
 import { createShellReader, type HostShells, type Shell } from './shell-templates';
@@ -220,7 +221,9 @@ export function createHostPages(options: HostPagesOptions): HostPages {
       shells.index.pages.flatMap(({ path, nav }) => (nav ? [{ to: path, ...nav }] : [])),
       undefined,
     );
+    const fonts = fontsOfPage(shell.html, parts.page, shells.index.fonts);
     const head = [
+      ...fonts.preloads,
       ...parts.hints,
       `<script type="application/json" id="${SITE_CONFIG_ID}">${inlineJson(siteForPage({ remotes: options.remoteUrls, table: siteTableOf(remotes) }, { staffPage: parts.staffPage ?? false, unread: remotes.unread }))}</script>`,
       ...(parts.css ? [`<style>${parts.css.text}</style>`] : []),
@@ -228,7 +231,7 @@ export function createHostPages(options: HostPagesOptions): HostPages {
     // Replacer functions: a `$` in a URL or the page is never read as a replacement pattern.
     const paths = pagePathsOf([...shells.index.pages, ...remotes.table.pages]);
     // The shell is filled before the page goes in, so nothing of the page's data is read as a token.
-    const html = withPageLinks(withNavLinks(shell.html, shells, links, parts.pathname), paths)
+    const html = withPageLinks(withNavLinks(fonts.html, shells, links, parts.pathname), paths)
       .replace(/<title>[^<]*<\/title>/, () => `<title>${parts.title}</title>`)
       .replace(PAGE_MARKER, () => parts.page ?? '')
       .replace(HEAD_MARKER, () => head.join(''));

@@ -11,6 +11,8 @@ export const SHELLS_INDEX = 'host.json';
 export const REMOTE_SHELL = 'remote';
 
 export interface ShellsIndex {
+  /** The web fonts' files, as the shells' CSS names them: a page whose text waits for them preloads them. */
+  fonts: string[];
   /** The host's own pages. */
   pages: OwnPage[];
   notFound: Pick<OwnPage, 'name' | 'title'>;

@@ -30,7 +30,12 @@ function readShell(file: string): Shell {
 }
 
 /** A host build from before page tables, or none: index.html is every page's shell. */
-const FALLBACK_INDEX: ShellsIndex = { pages: [], notFound: { name: REMOTE_SHELL, title: 'Rentora' }, nav: {} };
+const FALLBACK_INDEX: ShellsIndex = {
+  fonts: [],
+  pages: [],
+  notFound: { name: REMOTE_SHELL, title: 'Rentora' },
+  nav: {},
+};
 
 /**
  * The host's shells as its build wrote them (dist/pages/), read again once its index changes
@@ -44,7 +49,10 @@ export function createShellReader(root: string, freshForMs: number): () => HostS
 
   const load = (): HostShells => {
     const files = new Map<string, Shell>();
-    const index = existsSync(indexFile) ? (JSON.parse(readFileSync(indexFile, 'utf8')) as ShellsIndex) : FALLBACK_INDEX;
+    // A host built before its index named the fonts preloads them in every shell itself.
+    const index = existsSync(indexFile)
+      ? { fonts: [], ...(JSON.parse(readFileSync(indexFile, 'utf8')) as Omit<ShellsIndex, 'fonts'>) }
+      : FALLBACK_INDEX;
     return {
       version: (current?.shells.version ?? 0) + 1,
       index,
