@@ -14,6 +14,12 @@ export const bearerAuth = [{ bearerAuth: [] }];
 
 export const vehicleIdParams = closedObject({ vehicleId: requestText(MAX_LENGTH.id) }, ['vehicleId']);
 
+/** A table row's id in a path (a rental, a booking, a payment, a block): a positive integer, as text. */
+export const rowId = { type: 'string', pattern: '^[1-9][0-9]{0,9}$', maxLength: 10 } as const;
+
+/** `/…/{id}` where the id is a row's. */
+export const rowIdParams = closedObject({ id: rowId }, ['id']);
+
 /** The header of a call made once per key (services/idempotent-call.ts). */
 export const idempotencyHeaders = {
   type: 'object',

@@ -5,7 +5,7 @@ import {
   checkoutResultSchema,
   verifiedPaymentSchema,
 } from '@rentora/shared/payments';
-import { closedObject, messageSchema } from '@rentora/shared/schemas';
+import { messageSchema } from '@rentora/shared/schemas';
 import type { PaymentsContext } from '../../../services/payments/payments-context';
 import { ApiError } from '../../../errors';
 import { GatewayRefused, GatewayUnavailable } from '../../../payments/gateway';
@@ -15,7 +15,7 @@ import { findPayment } from '../../../repositories/payments';
 import { idempotentCall, messageOf } from '../../../services/idempotent-call';
 import { CHANGE_PAID, PAID, refundedAfterLapse, settleCapture } from '../../../services/payments/settle';
 import { type GatewayEvent, handleGatewayEvent } from '../../../services/payments/webhook-events';
-import { bearerAuth, errorResponses, idempotencyHeaders } from '../../schemas';
+import { bearerAuth, errorResponses, idempotencyHeaders, rowIdParams } from '../../schemas';
 
 export const NO_SUCH_PAYMENT = 'There is no such payment.';
 export const SIGNATURE_FAILS = 'This payment’s signature does not verify: nothing was confirmed.';
@@ -25,8 +25,6 @@ export const GATEWAY_DOWN = 'The payment gateway cannot be reached just now. Ple
 export const WEBHOOK_SIGNATURE_FAILS = 'The webhook signature does not verify.';
 export const WEBHOOK_WITHOUT_ID = 'A webhook needs its X-Razorpay-Event-Id.';
 export const WEBHOOK_NOT_JSON = 'A webhook’s body must be JSON.';
-
-const paymentParams = closedObject({ id: { type: 'string', pattern: '^[1-9][0-9]{0,9}$', maxLength: 10 } }, ['id']);
 
 /** The gateway is needed for these routes: without one configured, there is nothing to pay. */
 function gatewayOf(payments: PaymentsContext | undefined): PaymentsContext {
@@ -46,7 +44,7 @@ const paymentRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
         description:
           'The signature is checked, then the payment is read from the gateway and checked against our own order (amount, currency, order) before anything moves. A payment whose hold lapsed and whose dates were taken since is refunded by itself: 409 says so. The webhook may have confirmed it first: the answer is the same.',
         security: bearerAuth,
-        params: paymentParams,
+        params: rowIdParams,
         headers: idempotencyHeaders,
         body: checkoutResultSchema,
         response: { 200: verifiedPaymentSchema, ...errorResponses(400, 401, 404, 409, 415, 422, 429) },

@@ -7,19 +7,17 @@ import {
   dateChangeRequestSchema,
   dateChangeSchema,
 } from '@rentora/shared/date-change';
-import { bookingConflictSchema, closedObject } from '@rentora/shared/schemas';
+import { bookingConflictSchema } from '@rentora/shared/schemas';
 import { ApiError } from '../../../errors';
 import { currentAccount } from '../../../plugins/app/auth';
 import { type ChangeContext, changeDates, previewDateChange } from '../../../services/change-dates';
 import { type CallAnswer, idempotentCall, messageOf } from '../../../services/idempotent-call';
 import { paymentToOpen } from '../../../services/payments/open-order';
-import { bearerAuth, errorResponses, idempotencyHeaders } from '../../schemas';
+import { bearerAuth, errorResponses, idempotencyHeaders, rowIdParams } from '../../schemas';
 import { fieldMessage } from '../operator/field-message';
 
 export const CHANGE_NOT_STARTED =
   'The payment could not be started, so your rental keeps its dates. Please try again in a moment.';
-
-const rentalParams = closedObject({ id: { type: 'string', pattern: '^[1-9][0-9]{0,9}$', maxLength: 10 } }, ['id']);
 
 /** Changing a rental's dates, and seeing what it comes to first (docs/product.md §11). */
 const changeRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
@@ -45,7 +43,7 @@ const changeRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
         description:
           'Checked and priced as the change itself (400, 404, 409 naming the taken days); writes nothing. Send `quote.id` with the change as `quote_id`.',
         security: bearerAuth,
-        params: rentalParams,
+        params: rowIdParams,
         querystring: dateChangeQuerySchema,
         response: { 200: dateChangeQuoteSchema, ...errorResponses(400, 401, 404, 409, 429) },
       },
@@ -96,7 +94,7 @@ const changeRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
         description:
           'Priced again with the length discount of the new length, and checked against the car’s other rentals and blocks under its lock: 409 names the taken days. With online payment on, more to pay answers `status: "awaiting_payment"` and the `payment` to open Checkout with: the new days are held until it is paid, then the rental moves. Otherwise the rental moves at once; what was paid online above the new total is refunded by the cancellation policy (`refund_paise`). With `quote_id`, a price other than the quote’s answers 409 with the new `quote`.',
         security: bearerAuth,
-        params: rentalParams,
+        params: rowIdParams,
         headers: idempotencyHeaders,
         body: dateChangeRequestSchema,
         response: {

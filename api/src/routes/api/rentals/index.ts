@@ -13,16 +13,14 @@ import { type KeptPdf, keptPdf } from '../../../services/kept-pdfs';
 import { cancellationOutcome } from '../../../services/payments/cancellation';
 import { openPaymentOf } from '../../../services/payments/open-order';
 import { renderCreditNotePdf } from '../../../services/pdf/credit-note-pdf';
-import { bearerAuth, errorResponses } from '../../schemas';
+import { bearerAuth, errorResponses, rowId, rowIdParams } from '../../schemas';
 import changeRoutes from './change';
 
 export const NO_CREDIT_NOTE = 'There is no such credit note.';
 export const notCancellable = (stage: string) =>
   `This rental can no longer be cancelled: it is ${stage.replace('_', ' ')}.`;
 
-const id = { type: 'string', pattern: '^[1-9][0-9]{0,9}$', maxLength: 10 } as const;
-const rentalParams = closedObject({ id }, ['id']);
-const creditNoteParams = closedObject({ id, note: id }, ['id', 'note']);
+const creditNoteParams = closedObject({ id: rowId, note: rowId }, ['id', 'note']);
 const pdfAnswer = {
   description: 'The document as a PDF (application/pdf), with a strong ETag: it never changes.',
   type: 'string',
@@ -70,7 +68,7 @@ const rentals: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
         tags: ['rentals'],
         summary: 'A completed rental’s tax invoice with its credit notes (its customer or staff only)',
         security: bearerAuth,
-        params: rentalParams,
+        params: rowIdParams,
         response: { 200: invoiceSchema, ...errorResponses(400, 401, 404) },
       },
     },
@@ -87,7 +85,7 @@ const rentals: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
         tags: ['rentals'],
         summary: 'The same tax invoice, as issued, as a PDF download',
         security: bearerAuth,
-        params: rentalParams,
+        params: rowIdParams,
         produces: ['application/pdf'],
         response: { 200: pdfAnswer, 304: { type: 'null' }, ...errorResponses(400, 401, 404, 429) },
       },
@@ -107,7 +105,7 @@ const rentals: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
         tags: ['rentals'],
         summary: 'What cancelling the rental now would refund and keep, and by which rule (its customer or staff)',
         security: bearerAuth,
-        params: rentalParams,
+        params: rowIdParams,
         response: { 200: cancellationQuoteSchema, ...errorResponses(400, 401, 404, 409) },
       },
     },
@@ -142,7 +140,7 @@ const rentals: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
         description:
           'A booking awaiting its payment, or a change of its dates held for one: the answer is what booking answered, and the payment is confirmed the same way (`POST /api/payments/{id}/verify`). 409 when nothing is waiting or its hold has ended; 503 when the gateway cannot take the order (the hold then ends).',
         security: bearerAuth,
-        params: rentalParams,
+        params: rowIdParams,
         response: { 200: bookingPaymentSchema, ...errorResponses(400, 401, 404, 409, 429) },
       },
     },

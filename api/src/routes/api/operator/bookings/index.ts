@@ -8,7 +8,7 @@ import {
   stageMoveSchema,
 } from '@rentora/shared/operator';
 import { deskPaymentSchema } from '@rentora/shared/payments';
-import { closedObject, creditNoteRequestSchema, creditNoteSchema } from '@rentora/shared/schemas';
+import { creditNoteRequestSchema, creditNoteSchema } from '@rentora/shared/schemas';
 import { currentAccount } from '../../../../plugins/app/auth';
 import { listOperatorBookings, listStageChanges, withBooks } from '../../../../repositories/operator-bookings';
 import { issueCreditNote } from '../../../../services/credit-notes';
@@ -16,10 +16,8 @@ import { renderIssuedInvoice } from '../../../../services/invoice-pdfs';
 import { recordDeskPayment } from '../../../../services/payments/desk';
 import { sendRefund } from '../../../../services/payments/refunds';
 import { findBooking, moveStage, refundPercentOf } from '../../../../services/stages';
-import { bearerAuth, errorResponses, idempotencyHeaders } from '../../../schemas';
+import { bearerAuth, errorResponses, idempotencyHeaders, rowIdParams } from '../../../schemas';
 import { fieldMessage } from '../field-message';
-
-const bookingParams = closedObject({ id: { type: 'string', pattern: '^[1-9][0-9]{0,9}$', maxLength: 10 } }, ['id']);
 
 const bookings: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
   const context = {
@@ -68,7 +66,7 @@ const bookings: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
         tags: ['operator'],
         summary: "Every move of a rental's stage, oldest first: from, to, when, who, why",
         security: bearerAuth,
-        params: bookingParams,
+        params: rowIdParams,
         response: { 200: bookingHistorySchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
@@ -88,7 +86,7 @@ const bookings: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
         description:
           'confirmed → picked_up (from the pick-up day) → completed; confirmed → cancelled; confirmed → no_show (from the pick-up day). Anything else answers 409. At pick-up the desk may send `odometer` and the `deposit` taken; at return `odometer`, `returned_at` and `tank_full`, which price the charges at return. Completing issues the tax invoice (`GET /api/rentals/{id}/invoice`).',
         security: bearerAuth,
-        params: bookingParams,
+        params: rowIdParams,
         body: stageMoveSchema,
         response: { 200: operatorBookingSchema, ...errorResponses(400, 401, 403, 404, 409, 415) },
       },
@@ -128,7 +126,7 @@ const bookings: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
         description:
           '`kind`: `charge` (money taken) or `refund` (money given back); `method`: cash, upi or card; `reference`: the receipt, UPI or card slip. Staff record payments; only admins record refunds (403), never more than is paid and not already being refunded (409). A rental awaiting its online payment takes no desk payment until its hold ends (409). With an `Idempotency-Key`, a retried request records nothing more and answers as the first time. Audited; answers the rental with its books.',
         security: bearerAuth,
-        params: bookingParams,
+        params: rowIdParams,
         headers: idempotencyHeaders,
         body: deskPaymentSchema,
         response: { 201: operatorBookingSchema, ...errorResponses(400, 401, 403, 404, 409, 415, 422) },
@@ -158,7 +156,7 @@ const bookings: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
         description:
           'Leave `amount_paise` out to credit all that is left of the invoice. The credit note has its own serial per financial year, refers to the invoice, and splits its tax as the invoice did; together they never take more than the invoice’s total (409). Read them in `GET /api/rentals/{id}/invoice`.',
         security: bearerAuth,
-        params: bookingParams,
+        params: rowIdParams,
         body: creditNoteRequestSchema,
         response: { 201: creditNoteSchema, ...errorResponses(400, 401, 403, 404, 409, 415) },
       },

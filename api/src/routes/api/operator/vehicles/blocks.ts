@@ -3,15 +3,12 @@ import { blockListSchema, blockSchema, newBlockSchema } from '@rentora/shared/op
 import { MAX_LENGTH, closedObject, messageSchema, requestText } from '@rentora/shared/schemas';
 import { currentAccount } from '../../../../plugins/app/auth';
 import { addBlock, blocksOf, removeBlock } from '../../../../services/blocks';
-import { bearerAuth, errorResponses, vehicleIdParams } from '../../../schemas';
+import { bearerAuth, errorResponses, rowId, vehicleIdParams } from '../../../schemas';
 import { fieldMessage } from '../field-message';
 
 export const BLOCK_REMOVED = 'The block was removed.';
 
-const blockParams = closedObject(
-  { vehicleId: requestText(MAX_LENGTH.id), blockId: { type: 'string', pattern: '^[1-9][0-9]{0,9}$', maxLength: 10 } },
-  ['vehicleId', 'blockId'],
-);
+const blockParams = closedObject({ vehicleId: requestText(MAX_LENGTH.id), blockId: rowId }, ['vehicleId', 'blockId']);
 
 /** A car's maintenance blocks, under /api/operator/vehicles/{vehicleId}/blocks. */
 const blocks: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
