@@ -56,6 +56,8 @@ interface Figures {
   observedLcpMs: number;
   scriptKiB: number;
   longTasks: LongTask[];
+  /** Lighthouse's measure of the machine's speed during the run (higher is faster). */
+  benchmarkIndex: number;
 }
 
 interface LighthouseAudit {
@@ -76,6 +78,7 @@ interface LighthouseAudit {
 interface LighthouseResult {
   report: string | string[];
   lhr: {
+    environment: { benchmarkIndex: number };
     configSettings: { throttling: { cpuSlowdownMultiplier: number } };
     /** A run Lighthouse could not record (NO_NAVSTART and the like): it asks to be run again. */
     runtimeError?: { code: string; message: string };
@@ -114,6 +117,7 @@ function figuresOf(site: SiteName, page: string, mode: Mode, { lhr }: Lighthouse
     observedLcpMs: observed.observedLargestContentfulPaint ?? Number.NaN,
     scriptKiB: scriptBytes / 1024,
     longTasks,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
   };
 }
 
@@ -143,11 +147,26 @@ function printComparison(results: readonly Figures[]): void {
     }
   }
   console.table(rows);
+  printMachineSpeed(results);
   const missing = rows.filter((row) => row.targets !== 'all hold').length;
   console.log(
     missing === 0
       ? 'Every target holds in this run.'
       : `${missing} of ${rows.length} page/speed rows miss a target in this run (figures only: nothing fails on timing).`,
+  );
+}
+
+/**
+ * How steady the machine was: Lighthouse times each run's tasks on the machine as it is then, and
+ * TBT, the part of each task beyond 50 ms, grows faster than the machine slows. A run whose speed
+ * varies widely says little about TBT even as a ratio.
+ */
+function printMachineSpeed(results: readonly Figures[]): void {
+  const speeds = results.map((figures) => figures.benchmarkIndex).sort((a, b) => a - b);
+  const [slowest, fastest] = [speeds[0] ?? Number.NaN, speeds.at(-1) ?? Number.NaN];
+  console.log(
+    `The machine's speed through the run (Lighthouse's benchmark index, higher is faster): ` +
+      `${Math.round(slowest)}–${Math.round(fastest)} (${(fastest / slowest).toFixed(1)}×), median ${Math.round(median(speeds))}.`,
   );
 }
 
