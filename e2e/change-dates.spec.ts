@@ -3,6 +3,7 @@ import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/tes
 import type { CustomerRental } from '@rentora/shared';
 import type { BookingWithPayment, CheckoutResult } from '@rentora/shared/payments';
 import { siteAtPortBase } from '@rentora/platform/launch/site-config';
+import { pressInCheckout } from './checkout';
 import { createAdminOn, startMoneySite, type RunningSite } from './money-site';
 import {
   afterRenderedFrames,
@@ -162,8 +163,7 @@ test.describe('with online payment on', () => {
       await dialog.getByRole('button', { name: `Pay ${due} and confirm` }).click();
       // The first check of the payment never reaches the API: paid, it is checked again, never paid twice.
       await page.route('**/api/payments/*/verify', (route) => route.abort(), { times: 1 });
-      const checkout = page.frameLocator('iframe[title="Payment (Razorpay stand-in)"]');
-      await checkout.getByRole('button', { name: `Pay ${due}` }).click();
+      await pressInCheckout(page, `Pay ${due}`);
       await expect(dialog.getByRole('alert')).toContainText(
         'Your payment went through, but it could not be confirmed yet.',
       );
@@ -189,7 +189,7 @@ test.describe('with online payment on', () => {
         .nth(2)
         .textContent();
       await second.getByRole('button', { name: `Pay ${secondDue} and confirm` }).click();
-      await checkout.getByRole('button', { name: 'Close' }).click();
+      await pressInCheckout(page, 'Close');
       await expect(second.getByRole('alert')).toContainText('Not paid yet: the new dates are held for you until');
       await second.getByRole('button', { name: 'Keep current dates' }).click();
 
@@ -200,7 +200,7 @@ test.describe('with online payment on', () => {
       );
       await dialogScreens(page, testInfo, 'change-dates-earlier-waits', third);
       await third.getByRole('button', { name: 'Pay for the earlier change' }).click();
-      await checkout.getByRole('button', { name: `Pay ${secondDue}` }).click();
+      await pressInCheckout(page, `Pay ${secondDue}`);
       await expect(page.getByRole('status', { name: 'Notifications' })).toContainText(
         'Payment received: your rental’s new dates are confirmed.',
       );

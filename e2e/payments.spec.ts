@@ -18,6 +18,7 @@ import {
   wizardAtDates,
   type TestUser,
 } from './fixtures';
+import { checkoutFrame, pressInCheckout } from './checkout';
 import { createAdminOn, startMoneySite, type RunningSite } from './money-site';
 import { e2eSite } from './site';
 
@@ -102,8 +103,6 @@ async function submitBooking(page: Page, user: TestUser, car: string, offset: nu
   return dialog;
 }
 
-const checkout = (page: Page) => page.frameLocator('iframe[title="Payment (Razorpay stand-in)"]');
-
 const rentalsOf = async (request: APIRequestContext, user: TestUser) =>
   (await (
     await request.get('/api/rentals', { headers: { Authorization: `Bearer ${user.token}` } })
@@ -133,7 +132,7 @@ test.describe('paying for a booking', serverControl(STARTS_ITS_OWN_SITE), () => 
 
     await pay.click();
     await expect(dialog.getByRole('status')).toHaveText('Complete the payment in the checkout window.');
-    await checkout(page).getByRole('button', { name: 'Fail' }).click();
+    await pressInCheckout(page, 'Fail');
     await expect(dialog.getByRole('status')).toContainText(
       'Payment failed: the bank declined it. Nothing was charged: you can try again until',
     );
@@ -144,9 +143,7 @@ test.describe('paying for a booking', serverControl(STARTS_ITS_OWN_SITE), () => 
     await screens(page, testInfo, 'payment-declined', dialog);
 
     await again.click();
-    await checkout(page)
-      .getByRole('button', { name: `Pay ${amount}` })
-      .click();
+    await pressInCheckout(page, `Pay ${amount}`);
     await expect(dialog.getByRole('status')).toHaveText('Payment received: your booking is confirmed.');
     await expect(dialog.getByRole('img', { name: 'Success' })).toBeVisible();
     await expect(dialog.getByText(`${amount} paid online`)).toBeVisible();
@@ -166,7 +163,7 @@ test.describe('paying for a booking', serverControl(STARTS_ITS_OWN_SITE), () => 
     const [held] = await rentalsOf(request, user);
     const amount = rupees(held?.total_paise ?? 0);
     await dialog.getByRole('button', { name: `Pay ${amount}` }).click();
-    await expect(checkout(page).getByRole('button', { name: 'Fail' })).toBeVisible();
+    await expect(checkoutFrame(page).getByRole('button', { name: 'Fail' })).toBeVisible();
 
     // The hold's minutes pass, and another customer books the same days.
     endHoldIn(site?.dataDir ?? '', held?.id ?? 0);
@@ -177,9 +174,7 @@ test.describe('paying for a booking', serverControl(STARTS_ITS_OWN_SITE), () => 
     });
     expect(taken.status(), await taken.text()).toBe(201);
 
-    await checkout(page)
-      .getByRole('button', { name: `Pay ${amount}` })
-      .click();
+    await pressInCheckout(page, `Pay ${amount}`);
     await expect(dialog.getByRole('status')).toHaveText(
       `Your payment arrived after the dates’ hold ended, and they have been booked since: the ${amount}.00 is being refunded to you. Nothing is booked.`,
     );
@@ -260,12 +255,10 @@ test.describe('cancelling with the refund known first', serverControl(STARTS_ITS
     // Checkout closed in the wizard: the Profile opens it again on the same order.
     const [held] = await rentalsOf(request, user);
     await rental.getByRole('button', { name: 'Pay now: Volvo S90' }).click();
-    await checkout(page).getByRole('button', { name: 'Close' }).click();
+    await pressInCheckout(page, 'Close');
     await expect(rental.getByRole('alert')).toContainText('Not paid yet: the dates are held for you until');
     await rental.getByRole('button', { name: 'Pay now: Volvo S90' }).click();
-    await checkout(page)
-      .getByRole('button', { name: `Pay ${rupees(held?.total_paise ?? 0)}` })
-      .click();
+    await pressInCheckout(page, `Pay ${rupees(held?.total_paise ?? 0)}`);
     await expect(rental.getByText('Awaiting payment')).toHaveCount(0);
     await expect(rental.getByRole('button', { name: 'Change dates: Volvo S90' })).toBeVisible();
     expect((await rentalsOf(request, user))[0]?.status).toBe('active');
