@@ -24,7 +24,7 @@ export const FONTS_KEPT_KEY = 'rentora:web-fonts';
  *
  * A page the server marks `fonts-later` (no text of it waits) paints in the fallbacks and asks for
  * the web fonts only after its first contentful paint: fonts that arrive before that paint hold it
- * back (~150 ms at 4× CPU, docs/architecture.md §2). Once a browser has loaded them, it keeps a
+ * back (100–200 ms at 4× CPU, docs/architecture.md §2). Once a browser has loaded them, it keeps a
  * note, and its later first paints use them at once, from its cache, without a swap.
  */
 export function markFontsReady(families: readonly string[]): string {
