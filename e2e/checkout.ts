@@ -4,6 +4,8 @@ const CHECKOUT_FRAME = 'iframe[title="Payment (Razorpay stand-in)"]';
 
 /** The payment stand-in's checkout page, in its frame over the site. */
 export const checkoutFrame = (page: Page) => page.frameLocator(CHECKOUT_FRAME);
+/** The frame itself, in the site's page: there while Checkout is open. */
+export const checkoutFrameElement = (page: Page) => page.locator(CHECKOUT_FRAME);
 
 /**
  * Presses a button of the stand-in's checkout page, as a customer does, and again if the press was
@@ -16,7 +18,7 @@ export async function pressInCheckout(page: Page, name: string): Promise<void> {
   // Checkout opens once its script has loaded: the press waits for the page to be there.
   await expect(frame.getByRole('button', { name })).toBeEnabled();
   const pressed = async () =>
-    (await page.locator(CHECKOUT_FRAME).count()) === 0 ||
+    (await checkoutFrameElement(page).count()) === 0 ||
     ((await frame.getByRole('status').textContent({ timeout: 1_000 })) ?? '') !== '';
   await expect(async () => {
     if (!(await pressed())) await frame.getByRole('button', { name }).click({ timeout: 5_000 });

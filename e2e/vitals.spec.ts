@@ -27,6 +27,7 @@ declare global {
     rentoraShifts: Shift[];
     rentoraFirstFrameHadFooter?: boolean;
     rentoraSawLoading?: boolean;
+    rentoraFontsLaterAtPaint?: boolean;
   }
 }
 
@@ -100,14 +101,23 @@ for (const path of ['/', '/about']) {
   test(`${path}, with no text waiting for the web fonts, paints first, then takes them; the next visit at once`, async ({
     page,
   }) => {
+    // Whether the first contentful paint was set in the fallbacks (`fonts-later` still on).
+    await page.addInitScript(() => {
+      new PerformanceObserver((_list, observer) => {
+        observer.disconnect();
+        window.rentoraFontsLaterAtPaint = document.documentElement.classList.contains('fonts-later');
+      }).observe({ type: 'paint', buffered: true });
+    });
     await page.goto(path);
     await expect(page.locator('html')).not.toHaveClass(/fonts-later/);
+    expect(await page.evaluate(() => window.rentoraFontsLaterAtPaint)).toBe(true);
     const first = await fontsBesideFirstPaint(page);
     expect(first.fontsAskedAt.length).toBeGreaterThan(0);
     for (const askedAt of first.fontsAskedAt) expect(askedAt).toBeGreaterThan(first.paint);
     expect(await page.evaluate(() => document.fonts.check('16px "Inter Variable"'))).toBe(true);
 
     await page.reload();
+    await expect.poll(() => page.evaluate(() => window.rentoraFontsLaterAtPaint)).toBe(false);
     const next = await fontsBesideFirstPaint(page);
     for (const askedAt of next.fontsAskedAt) expect(askedAt).toBeLessThan(next.paint);
   });
